@@ -1,0 +1,533 @@
+"""The exact deadwood partitioner: minimum deadwood, optimal arrangements, best discards.
+
+How it works
+------------
+A hand is a 52-bit mask (see :mod:`ginrummy.cards`): four 13-bit suit masks ``a b c d``.
+
+*Runs are a per-suit table.* Within one suit, a card can be in a run exactly when it lies in
+a block of 3 or more consecutive ranks, and every such block is itself a run, so with no sets
+the best arrangement of a suit melds exactly its blocks. For each of the 8,192 suit masks the
+tables below hold the cards in blocks (``melded``), the points of the others (``dw``), and the
+best single-card removal for the 11-card problem (``discard``). Round-the-corner
+rules use the same tables built over a cyclic suit (king next to ace).
+
+*Only sets couple the suits.* With ``t`` the ranks held 3 or 4 times, a hand with ``t == 0``
+(about three in four) has deadwood ``dw[a] + dw[b] + dw[c] + dw[d]``. A set rank none of
+whose cards lies in a block is melded whole: it loses nothing in runs and gains every card.
+The remaining *conflicting* ranks try their options (the quad, each triple, no set); two
+dominance rules prune them: a triple that leaves out a card that cannot be in a run loses to
+the quad, and "no set" loses when 3 or more of the rank's cards cannot be in runs. For each
+combination of options the deadwood is four table lookups.
+
+*Eleven cards in one pass.* For a fixed set choice, discarding a card of suit mask ``m``
+changes only that suit's deadwood, at best by the gain ``discard`` records; a card of a melded quad can be
+discarded at no cost, and breaking a set melded whole costs the other two cards.
+
+*Every optimal arrangement* keeps every set choice that reaches the minimum; the runs are then
+the blocks. Runs that touch are reported merged (the canonical form): arrangements that differ
+only by where a long run is split hold the same cards and accept the same layoffs.
+
+>>> import ginrummy as gr
+>>> hand = gr.Hand.parse("7c 8c 9c 7d 7h 7s 2d 3d Kh Ks")
+>>> gr.deadwood(hand)
+25
+>>> print(gr.best_melds(hand))
+7c 8c 9c | 7d 7h 7s | deadwood 2d 3d Kh Ks (25)
+>>> gr.best_discard(hand | gr.Hand.parse("Kd"))
+(Card('3d'), 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from ginrummy.cards import DECK, Card, CardsLike, Hand, _hand, to_mask
+from ginrummy.errors import InvalidHandError
+from ginrummy.melds import SUIT_BITS, Meld, MeldingRules, MeldKind, _meld_key
+
+__all__ = [
+    "Arrangement",
+    "PartitionTables",
+    "all_best_melds",
+    "best_discard",
+    "best_discards",
+    "best_melds",
+    "deadwood",
+    "tables_for",
+]
+
+_NO_GAIN = -(10**6)
+"""The gain recorded for an empty suit: no card there can be discarded."""
+
+
+def _rotate_right(m: int, k: int) -> int:
+    """Rotate a 13-bit suit mask towards lower ranks by ``k`` places (ace wraps to king)."""
+    return ((m >> k) | (m << (13 - k))) & SUIT_BITS
+
+
+def _rotate_left(m: int, k: int) -> int:
+    """Rotate a 13-bit suit mask towards higher ranks by ``k`` places (king wraps to ace)."""
+    return ((m << k) | (m >> (13 - k))) & SUIT_BITS
+
+
+@attrs.frozen(eq=False, repr=False)
+class PartitionTables:
+    """The per-suit tables of one melding mode, indexed by a 13-bit suit mask ``m``.
+
+    - ``melded[m]``: the cards of ``m`` that lie in a block of 3+ consecutive ranks (cyclic
+      when ``wrap``), i.e. the cards that the best run-only arrangement of ``m`` melds;
+    - ``dw[m]``: the points of the other cards of ``m``;
+    - ``discard[s][m]``: for suit ``s``, the best single-card removal from ``m`` packed as one
+      integer ``gain << 8 | (255 - index)``, where ``gain`` is the largest decrease of
+      ``dw[m]`` from removing one card (``-10**6`` for the empty mask) and ``index`` the lowest
+      card index achieving it; so ``max`` over the four suits picks the best discard and, on
+      equal gains, the lowest card;
+    - ``values[r]``: the points of rank bit ``r`` (0 = ace).
+    """
+
+    wrap: bool
+    ace_points: int
+    values: tuple[int, ...]
+    melded: list[int]
+    dw: list[int]
+    discard: tuple[list[int], list[int], list[int], list[int]]
+
+    @classmethod
+    def build(cls, wrap: bool, ace_points: int) -> PartitionTables:
+        """Compute the tables (a few tens of milliseconds, once per melding mode)."""
+        values = (ace_points, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+        size = 1 << 13
+        points = [0] * size
+        for m in range(1, size):
+            low = m & -m
+            points[m] = points[m ^ low] + values[low.bit_length() - 1]
+        melded = [0] * size
+        dw = [0] * size
+        for m in range(size):
+            if wrap:
+                starts = m & _rotate_right(m, 1) & _rotate_right(m, 2)
+                run = starts | _rotate_left(starts, 1) | _rotate_left(starts, 2)
+            else:
+                starts = m & m >> 1 & m >> 2
+                run = starts | starts << 1 | starts << 2
+            melded[m] = run
+            dw[m] = points[m & ~run]
+        gain = [_NO_GAIN] * size
+        gain_bit = [0] * size  # the lowest rank (0-12) achieving the gain
+        for m in range(1, size):
+            best, best_bit, rest, here = _NO_GAIN, 0, m, dw[m]
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                g = here - dw[m ^ low]
+                if g > best:
+                    best, best_bit = g, low
+            gain[m] = best
+            gain_bit[m] = best_bit.bit_length() - 1
+        discard = tuple(
+            [gain[m] << 8 | (255 - 13 * suit - gain_bit[m]) for m in range(size)] for suit in range(4)
+        )
+        return cls(wrap, ace_points, values, melded, dw, (discard[0], discard[1], discard[2], discard[3]))
+
+
+_TRADITIONAL = PartitionTables.build(False, 1)
+_TABLES: dict[tuple[bool, int], PartitionTables] = {(False, 1): _TRADITIONAL}
+
+
+def tables_for(rules: MeldingRules | None) -> PartitionTables:
+    """The tables for the melding mode of ``rules`` (built on first use, then cached).
+
+    ``None`` means traditional melding (ace low, worth 1).
+    """
+    if rules is None:
+        return _TRADITIONAL
+    key = (bool(getattr(rules, "round_the_corner", False)), int(getattr(rules, "ace_points", 1)))
+    tables = _TABLES.get(key)
+    if tables is None:
+        tables = _TABLES[key] = PartitionTables.build(*key)
+    return tables
+
+
+def _mask_of(cards: CardsLike) -> int:
+    return cards.mask if type(cards) is Hand else to_mask(cards)
+
+
+# --------------------------------------------------------------------------------------------
+# set choices
+
+
+def _rank_options(
+    r: int, suits: Sequence[int], runs: Sequence[int], prune_none: bool
+) -> list[tuple[int, int, int, int]]:
+    """The set options worth trying for the rank with bit ``r``, as per-suit removal bits.
+
+    Order: the quad, the triples (leaving out clubs ... spades), no set. A triple leaving out
+    a card that cannot be in a run is dropped (the quad beats it); with ``prune_none``, "no
+    set" is dropped when 3 or more of the rank's cards cannot be in runs.
+    """
+    held = [s for s in range(4) if suits[s] & r]
+    loose = sum(1 for s in held if not runs[s] & r)
+    options: list[tuple[int, int, int, int]] = []
+    if len(held) == 4:
+        options.append((r, r, r, r))
+        for out in range(4):
+            if runs[out] & r:
+                option = [r, r, r, r]
+                option[out] = 0
+                options.append((option[0], option[1], option[2], option[3]))
+    else:
+        options.append((suits[0] & r, suits[1] & r, suits[2] & r, suits[3] & r))
+    if not (prune_none and loose >= 3):
+        options.append((0, 0, 0, 0))
+    return options
+
+
+def _combinations(
+    conflict: int, suits: Sequence[int], runs: Sequence[int], prune_none: bool
+) -> list[tuple[int, int, int, int]]:
+    """Every combination of the options of the conflicting ranks, OR-ed per suit."""
+    combos: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)]
+    while conflict:
+        r = conflict & -conflict
+        conflict ^= r
+        options = _rank_options(r, suits, runs, prune_none)
+        combos = [
+            (xa | oa, xb | ob, xc | oc, xd | od)
+            for xa, xb, xc, xd in combos
+            for oa, ob, oc, od in options
+        ]
+    return combos
+
+
+def _split(mask: int) -> tuple[int, int, int, int, int]:
+    """The four suit masks of ``mask`` and the ranks held three or more times."""
+    a = mask & SUIT_BITS
+    b = mask >> 13 & SUIT_BITS
+    c = mask >> 26 & SUIT_BITS
+    d = mask >> 39
+    return a, b, c, d, (a & b & (c | d)) | ((a | b) & c & d)
+
+
+# --------------------------------------------------------------------------------------------
+# deadwood
+
+
+def deadwood(cards: CardsLike, rules: MeldingRules | None = None) -> int:
+    """The minimum deadwood of ``cards``: the least total value of the cards left out of any
+    arrangement into disjoint melds.
+
+    :param cards: any number of cards: a :class:`~ginrummy.Hand`, an iterable of cards or text.
+    :param rules: a ruleset (only ``round_the_corner`` and ``ace_points`` matter); ``None``
+        means traditional melding.
+    :returns: the deadwood points.
+    :raises ParseError: for bad text.
+    :raises InvalidHandError: for a card given twice.
+
+    >>> deadwood("As 2s 3s 4s 7h 7d 7c Kd Qd 9c")
+    29
+    """
+    mask = cards.mask if type(cards) is Hand else to_mask(cards)
+    tables = _TRADITIONAL if rules is None else tables_for(rules)
+    dw = tables.dw
+    a = mask & 0x1FFF
+    b = mask >> 13 & 0x1FFF
+    c = mask >> 26 & 0x1FFF
+    d = mask >> 39
+    t = (a & b & (c | d)) | ((a | b) & c & d)
+    if not t:
+        return dw[a] + dw[b] + dw[c] + dw[d]
+    return _deadwood_with_sets(a, b, c, d, t, tables)
+
+
+def _deadwood_with_sets(a: int, b: int, c: int, d: int, t: int, tables: PartitionTables) -> int:
+    """:func:`deadwood` when some rank is held three or more times."""
+    melded, dw = tables.melded, tables.dw
+    ra, rb, rc, rd = melded[a], melded[b], melded[c], melded[d]
+    in_runs = ra | rb | rc | rd
+    free = t & ~in_runs
+    if free:
+        # ranks with no card in a run block: melded whole, at no cost to any run
+        keep = ~free
+        a, b, c, d = a & keep, b & keep, c & keep, d & keep
+        t &= in_runs
+        if not t:
+            return dw[a] + dw[b] + dw[c] + dw[d]
+    combos = _combinations(t, (a, b, c, d), (ra, rb, rc, rd), prune_none=True)
+    return min([dw[a ^ xa] + dw[b ^ xb] + dw[c ^ xc] + dw[d ^ xd] for xa, xb, xc, xd in combos])
+
+
+# --------------------------------------------------------------------------------------------
+# arrangements
+
+
+@attrs.frozen(repr=False)
+class Arrangement:
+    """Cards arranged into disjoint melds and deadwood.
+
+    >>> arrangement = best_melds("As 2s 3s 7h 7d 7c Kd")
+    >>> arrangement.melds
+    (Meld('7c 7d 7h'), Meld('As 2s 3s'))
+    >>> arrangement.deadwood, arrangement.points
+    (Hand('Kd'), 10)
+    """
+
+    melds: tuple[Meld, ...]
+    """The melds, sorted by their lowest card."""
+    deadwood: Hand
+    """The cards in no meld."""
+    points: int
+    """The deadwood points."""
+
+    @property
+    def cards(self) -> Hand:
+        """All the cards: the melds and the deadwood."""
+        mask = self.deadwood.mask
+        for meld in self.melds:
+            mask |= meld.mask
+        return _hand(mask)
+
+    def __str__(self) -> str:
+        parts = [str(meld) for meld in self.melds]
+        parts.append(f"deadwood {self.deadwood} ({self.points})" if self.deadwood else "deadwood 0")
+        return " | ".join(parts)
+
+    def __repr__(self) -> str:
+        return (
+            f"Arrangement(melds={self.melds!r}, deadwood={self.deadwood!r}, points={self.points})"
+        )
+
+
+def _blocks(suit_bits: int, melded_bits: int, wrap: bool) -> list[int]:
+    """Split the run cards of one suit into maximal blocks of consecutive ranks."""
+    blocks: list[int] = []
+    rest = melded_bits
+    while rest:
+        if rest == SUIT_BITS:
+            return [rest]
+        low = rest & -rest
+        block = low
+        while True:  # grow upwards
+            nxt = _rotate_left(block, 1) & rest if wrap else (block << 1) & rest
+            if nxt & ~block == 0:
+                break
+            block |= nxt
+        while wrap:  # grow downwards (only a cyclic block can continue below its lowest bit)
+            prv = _rotate_right(block, 1) & rest
+            if prv & ~block == 0:
+                break
+            block |= prv
+        blocks.append(block)
+        rest &= ~block
+    return blocks
+
+
+def _arrangement(
+    mask: int, removal: tuple[int, int, int, int], sets: int, tables: PartitionTables
+) -> Arrangement:
+    """The arrangement of ``mask`` that melds the sets given by ``removal`` (per-suit rank
+    bits used in conflicting sets) and ``sets`` (ranks melded whole), and runs the blocks."""
+    melds: list[Meld] = []
+    set_masks: dict[int, int] = {}
+    suits = [mask >> (13 * s) & SUIT_BITS for s in range(4)]
+    for s in range(4):
+        chosen = removal[s] | (sets & suits[s])
+        rest = chosen
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            set_masks[low] = set_masks.get(low, 0) | (low << (13 * s))
+        suits[s] &= ~chosen
+    for bits in set_masks.values():
+        melds.append(Meld._trusted(bits, MeldKind.SET))
+    dead = 0
+    for s in range(4):
+        run_bits = tables.melded[suits[s]]
+        for block in _blocks(suits[s], run_bits, tables.wrap):
+            melds.append(Meld._trusted(block << (13 * s), MeldKind.RUN))
+        dead |= (suits[s] & ~run_bits) << (13 * s)
+    melds.sort(key=_meld_key)
+    points = sum(tables.dw[suits[s]] for s in range(4))
+    return Arrangement(tuple(melds), _hand(dead), points)
+
+
+def _optimal_choices(
+    mask: int, tables: PartitionTables
+) -> tuple[int, list[tuple[int, int, int, int]], int]:
+    """The ranks melded whole, every optimal combination of conflicting set options, and the
+    minimum deadwood."""
+    a, b, c, d, t = _split(mask)
+    melded, dw = tables.melded, tables.dw
+    runs = (melded[a], melded[b], melded[c], melded[d])
+    in_runs = runs[0] | runs[1] | runs[2] | runs[3]
+    free = t & ~in_runs
+    keep = ~free
+    suits = (a & keep, b & keep, c & keep, d & keep)
+    combos = _combinations(t & in_runs, suits, runs, prune_none=True)
+    scored = [
+        (dw[suits[0] ^ xa] + dw[suits[1] ^ xb] + dw[suits[2] ^ xc] + dw[suits[3] ^ xd], combo)
+        for combo in combos
+        for xa, xb, xc, xd in (combo,)
+    ]
+    best = min(points for points, _ in scored)
+    return free, [combo for points, combo in scored if points == best], best
+
+
+def all_best_melds(cards: CardsLike, rules: MeldingRules | None = None) -> tuple[Arrangement, ...]:
+    """Every minimum-deadwood arrangement of ``cards``.
+
+    Runs are reported in canonical form: touching runs are merged into one (``3c-8c`` is never
+    listed again as ``3c-5c`` and ``6c-8c``), since such splits hold the same cards and accept
+    the same layoffs. Each arrangement appears once. The first prefers sets, rank by rank from
+    the ace: the quad, then the triples, then no set; it is :func:`best_melds`.
+
+    :raises ParseError: for bad text.
+    :raises InvalidHandError: for a card given twice.
+
+    >>> for arrangement in all_best_melds("7c 8c 9c Tc 7d 7h 7s"):
+    ...     print(arrangement)
+    7c 7d 7h 7s | 8c 9c Tc | deadwood 0
+    7c 8c 9c Tc | 7d 7h 7s | deadwood 0
+    """
+    mask = _mask_of(cards)
+    tables = tables_for(rules)
+    free, combos, _ = _optimal_choices(mask, tables)
+    return tuple(_arrangement(mask, combo, free, tables) for combo in combos)
+
+
+def best_melds(cards: CardsLike, rules: MeldingRules | None = None) -> Arrangement:
+    """A minimum-deadwood arrangement of ``cards``: the first of :func:`all_best_melds`.
+
+    :raises ParseError: for bad text.
+    :raises InvalidHandError: for a card given twice.
+
+    >>> print(best_melds("As 2s 3s 4s 7h 7d 7c Kd Qd 9c"))
+    7c 7d 7h | As 2s 3s 4s | deadwood 9c Qd Kd (29)
+    """
+    mask = _mask_of(cards)
+    tables = tables_for(rules)
+    free, combos, _ = _optimal_choices(mask, tables)
+    return _arrangement(mask, combos[0], free, tables)
+
+
+# --------------------------------------------------------------------------------------------
+# discards
+
+
+def best_discard(cards: CardsLike, rules: MeldingRules | None = None) -> tuple[Card, int]:
+    """The discard that leaves the least deadwood, and that deadwood.
+
+    Meant for the 11 cards a player holds after drawing, but exact for any non-empty hand.
+    Ties go to the lowest card index, so the answer is ``best_discards(cards)[0]``.
+
+    :raises InvalidHandError: for an empty hand or a card given twice.
+    :raises ParseError: for bad text.
+
+    >>> best_discard("8c 9c Tc 8d 9d Td 8h 9h Th 8s 9s")
+    (Card('8c'), 0)
+    """
+    mask = cards.mask if type(cards) is Hand else to_mask(cards)
+    if not mask:
+        raise InvalidHandError("cannot discard from an empty hand")
+    tables = _TRADITIONAL if rules is None else tables_for(rules)
+    dw = tables.dw
+    ka, kb, kc, kd = tables.discard
+    a = mask & 0x1FFF
+    b = mask >> 13 & 0x1FFF
+    c = mask >> 26 & 0x1FFF
+    d = mask >> 39
+    t = (a & b & (c | d)) | ((a | b) & c & d)
+    if not t:
+        key = max(ka[a], kb[b], kc[c], kd[d])
+        return DECK[255 - (key & 255)], dw[a] + dw[b] + dw[c] + dw[d] - (key >> 8)
+    points, index = _best_discard_with_sets(a, b, c, d, t, tables)
+    return DECK[index], points
+
+
+def _best_discard_with_sets(
+    a: int, b: int, c: int, d: int, t: int, tables: PartitionTables
+) -> tuple[int, int]:
+    """:func:`best_discard` when some rank is held three or more times: (points, card index).
+
+    Ties between discards go to the lowest card index.
+    """
+    melded, dw = tables.melded, tables.dw
+    ka, kb, kc, kd = tables.discard
+    ra, rb, rc, rd = melded[a], melded[b], melded[c], melded[d]
+    in_runs = ra | rb | rc | rd
+    free = t & ~in_runs
+    conflict = t & in_runs
+    full = (a, b, c, d)
+    if free:
+        keep = ~free
+        a, b, c, d = a & keep, b & keep, c & keep, d & keep
+        if not conflict:
+            key = max(ka[a], kb[b], kc[c], kd[d])
+            if key >= 1 << 8:  # a gain above 0 beats any discard from a set
+                return dw[a] + dw[b] + dw[c] + dw[d] - (key >> 8), 255 - (key & 255)
+    combos: list[tuple[int, int, int, int]] = (
+        _combinations(conflict, (a, b, c, d), (ra, rb, rc, rd), prune_none=False)
+        if conflict
+        else [(0, 0, 0, 0)]
+    )
+    best = 1 << 40  # (points << 8) + card index, so that min() orders by points, then index
+    for xa, xb, xc, xd in combos:
+        sa, sb, sc, sd = a ^ xa, b ^ xb, c ^ xc, d ^ xd
+        key = max(ka[sa], kb[sb], kc[sc], kd[sd])
+        if key < 1 << 8:
+            # no discard gains: discards from the sets compete (quads free, triples not)
+            key = max(key, _set_discard(free | (xa & xb & xc & xd), full, tables.values))
+        found = (dw[sa] + dw[sb] + dw[sc] + dw[sd] - (key >> 8)) << 8 | (255 - (key & 255))
+        if found < best:
+            best = found
+    return best >> 8, best & 255
+
+
+def _set_discard(sets: int, suits: tuple[int, int, int, int], values: tuple[int, ...]) -> int:
+    """The best discard from the sets melded on ranks ``sets`` (each a quad or a triple),
+    packed like ``PartitionTables.discard``: a quad's card costs nothing; a triple's leaves its
+    other two cards as deadwood, a gain of minus twice the rank's value."""
+    best = _NO_GAIN << 8
+    a, b, c, d = suits
+    rest = sets
+    while rest:
+        r = rest & -rest
+        rest ^= r
+        rank = r.bit_length() - 1
+        index = rank if a & r else 13 + rank
+        gain = 0 if a & b & c & d & r else -2 * values[rank]
+        best = max(best, gain << 8 | (255 - index))
+    return best
+
+
+def best_discards(cards: CardsLike, rules: MeldingRules | None = None) -> tuple[tuple[Card, int], ...]:
+    """Every card held, with the deadwood left after discarding it, best first.
+
+    Sorted by deadwood, then by card index.
+
+    :raises ParseError: for bad text.
+    :raises InvalidHandError: for a card given twice.
+
+    >>> best_discards("As 2s 3s Kd Qd")[:2]
+    ((Card('Qd'), 10), (Card('Kd'), 10))
+    """
+    mask = _mask_of(cards)
+    tables = tables_for(rules)
+    pairs = []
+    rest = mask
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        pairs.append((_deadwood_mask(mask ^ low, tables), low.bit_length() - 1))
+    pairs.sort()
+    return tuple((DECK[index], points) for points, index in pairs)
+
+
+def _deadwood_mask(mask: int, tables: PartitionTables) -> int:
+    """:func:`deadwood` of a mask under given tables."""
+    a, b, c, d, t = _split(mask)
+    if not t:
+        dw = tables.dw
+        return dw[a] + dw[b] + dw[c] + dw[d]
+    return _deadwood_with_sets(a, b, c, d, t, tables)

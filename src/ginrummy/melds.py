@@ -1,0 +1,318 @@
+"""Melds: sets and runs, validated at construction, and the table of every meld of the deck.
+
+A **set** is 3 or 4 cards of one rank; a **run** is 3 or more consecutive cards of one suit.
+The ace is low only (A-2-3 is a run, Q-K-A is not) unless the rules passed as ``rules`` have
+``round_the_corner`` set, in which case runs wrap (Q-K-A, K-A-2, Q-K-A-2-3).
+
+>>> import ginrummy as gr
+>>> meld = gr.Meld.parse("9c 7c 8c")
+>>> meld, meld.kind
+(Meld('7c 8c 9c'), <MeldKind.RUN: 'run'>)
+>>> gr.Meld.parse("7c 9c Tc")
+Traceback (most recent call last):
+...
+ginrummy.errors.InvalidMeldError: invalid meld '7c 9c Tc': a run may not have a gap (8c is missing)
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+from collections.abc import Iterator
+from typing import Protocol
+
+import attrs
+
+from ginrummy.cards import DECK, Card, CardsLike, Hand, Rank, Suit, _iter_mask, to_mask
+from ginrummy.errors import InvalidHandError, InvalidMeldError, ParseError
+
+__all__ = ["ALL_MELDS", "MeldKind", "Meld", "MeldingRules", "all_melds", "wraps_round"]
+
+SUIT_BITS = 0x1FFF
+"""The 13 bits of one suit in a hand mask."""
+
+
+class MeldingRules(Protocol):
+    """What the melding functions read from a ruleset: any object with these attributes.
+
+    :class:`ginrummy.Ruleset` satisfies it; so does a small stand-in object.
+    """
+
+    @property
+    def round_the_corner(self) -> bool:
+        """Whether the ace is also high and runs wrap from king to ace."""
+
+    @property
+    def ace_points(self) -> int:
+        """The deadwood value of an unmatched ace."""
+
+
+def wraps_round(rules: MeldingRules | None) -> bool:
+    """Whether ``rules`` ask for round-the-corner runs (``None`` means traditional)."""
+    return rules is not None and bool(getattr(rules, "round_the_corner", False))
+
+
+class MeldKind(enum.Enum):
+    """The two kinds of meld."""
+
+    SET = "set"
+    """Three or four cards of one rank."""
+    RUN = "run"
+    """Three or more consecutive cards of one suit."""
+
+
+def _rotate_left(m: int, k: int) -> int:
+    """Rotate a 13-bit suit mask towards higher ranks by ``k`` places (king wraps to ace)."""
+    k %= 13
+    return ((m << k) | (m >> (13 - k))) & SUIT_BITS
+
+
+def _run_order(suit_bits: int, wrap: bool) -> list[int] | None:
+    """The ranks (0-12) of a one-suit mask in run order, or None when they are not one run."""
+    ranks = [r for r in range(13) if suit_bits >> r & 1]
+    n = len(ranks)
+    if ranks == list(range(ranks[0], ranks[0] + n)):
+        return ranks
+    if wrap:
+        if n == 13:
+            return ranks
+        # the run starts at the rank whose predecessor (cyclically) is absent
+        for start in ranks:
+            if not suit_bits >> ((start - 1) % 13) & 1:
+                order = [(start + i) % 13 for i in range(n)]
+                if all(suit_bits >> r & 1 for r in order):
+                    return order
+                return None
+    return None
+
+
+@attrs.frozen(init=False, repr=False, order=False)
+class Meld:
+    """A valid set or run.
+
+    :param cards: the cards, as a :class:`~ginrummy.Hand`, an iterable of cards or text, in
+        any order.
+    :param rules: a ruleset (or any object with ``round_the_corner``); ``None`` means the
+        traditional low-ace runs.
+    :raises InvalidMeldError: saying why the cards are no meld: too short, a card twice,
+        mixed suits, a gap, or a wrap the rules do not allow.
+
+    >>> Meld.parse("7h 7s 7c").kind
+    <MeldKind.SET: 'set'>
+    >>> str(Meld.parse("As Qs Ks", rules=_RoundTheCorner()))
+    'Qs Ks As'
+    """
+
+    mask: int
+    """The cards as a hand mask."""
+    kind: MeldKind
+    """Set or run."""
+
+    def __init__(self, cards: CardsLike, *, rules: MeldingRules | None = None) -> None:
+        text = cards if isinstance(cards, str) else None
+        try:
+            mask = to_mask(cards, what="meld")
+        except (ParseError, InvalidHandError) as exc:
+            shown = f" {text!r}" if text is not None else ""
+            raise InvalidMeldError(f"invalid meld{shown}: {_reason(exc)}") from None
+        self.__attrs_init__(mask, _classify(mask, wraps_round(rules), text))
+
+    @classmethod
+    def parse(cls, text: str, *, rules: MeldingRules | None = None) -> Meld:
+        """Read a meld such as ``"7c 8c 9c"`` (cards in any order).
+
+        :raises InvalidMeldError: when the text is no card list or the cards are no meld.
+        """
+        return cls(text, rules=rules)
+
+    @classmethod
+    def _trusted(cls, mask: int, kind: MeldKind) -> Meld:
+        """A meld from a mask already known to be valid (the meld table, the partitioner)."""
+        meld = object.__new__(cls)
+        object.__setattr__(meld, "mask", mask)
+        object.__setattr__(meld, "kind", kind)
+        return meld
+
+    @property
+    def hand(self) -> Hand:
+        """The cards as a :class:`~ginrummy.Hand`."""
+        return Hand.from_mask(self.mask)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards in meld order: a set by suit, a run from its lowest card (its first card
+        after the gap for a round-the-corner run)."""
+        if self.kind is MeldKind.SET:
+            return tuple(_iter_mask(self.mask))
+        suit = (self.mask.bit_length() - 1) // 13
+        order = _run_order(self.mask >> (13 * suit) & SUIT_BITS, wrap=True)
+        assert order is not None
+        return tuple(DECK[13 * suit + r] for r in order)
+
+    @property
+    def rank(self) -> Rank | None:
+        """The rank of a set (None for a run)."""
+        return self.cards[0].rank if self.kind is MeldKind.SET else None
+
+    @property
+    def suit(self) -> Suit | None:
+        """The suit of a run (None for a set)."""
+        return self.cards[0].suit if self.kind is MeldKind.RUN else None
+
+    @property
+    def wraps(self) -> bool:
+        """Whether this is a run that goes round the corner (holds both K and A but is not
+        a plain low-ace run)."""
+        if self.kind is MeldKind.SET:
+            return False
+        suit = (self.mask.bit_length() - 1) // 13
+        return _run_order(self.mask >> (13 * suit) & SUIT_BITS, wrap=False) is None
+
+    def accepts(self, card: Card, rules: MeldingRules | None = None) -> bool:
+        """Whether ``card`` can be laid off onto this meld: the 4th card of a 3-card set, or a
+        card extending a run at either end.
+
+        >>> Meld.parse("4h 5h 6h").accepts(Card.parse("7h")), Meld.parse("4h 5h 6h").accepts(Card.parse("8h"))
+        (True, False)
+        """
+        bit = card.mask
+        if self.mask & bit:
+            return False
+        if self.kind is MeldKind.SET:
+            return len(self) == 3 and card.rank == self.cards[0].rank
+        shift = 13 * card.suit
+        suit_bits = self.mask >> shift & SUIT_BITS
+        if not suit_bits:
+            return False
+        r = card.rank - 1
+        if wraps_round(rules):
+            if suit_bits == SUIT_BITS:
+                return False
+            return bool(_rotate_left(suit_bits, 1) >> r & 1 or _rotate_left(suit_bits, 12) >> r & 1)
+        return bool((suit_bits << 1 | suit_bits >> 1) >> r & 1)
+
+    def extend(self, card: Card, rules: MeldingRules | None = None) -> Meld:
+        """This meld with ``card`` laid off onto it.
+
+        :raises InvalidMeldError: when the card does not fit (see :meth:`accepts`).
+        """
+        if not self.accepts(card, rules):
+            raise InvalidMeldError(f"card {str(card)!r} cannot be laid off onto meld {str(self)!r}")
+        return Meld._trusted(self.mask | card.mask, self.kind)
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and bool(self.mask & card.mask)
+
+    def __lt__(self, other: Meld) -> bool:
+        if not isinstance(other, Meld):
+            return NotImplemented
+        return _meld_key(self) < _meld_key(other)
+
+    def __str__(self) -> str:
+        return " ".join(map(str, self.cards))
+
+    def __repr__(self) -> str:
+        return f"Meld({str(self)!r})"
+
+
+def _meld_key(meld: Meld) -> tuple[int, int]:
+    """Melds sort by their lowest card index, then by size."""
+    low = meld.mask & -meld.mask
+    return (low.bit_length(), meld.mask.bit_count())
+
+
+def _reason(exc: Exception) -> str:
+    """The part of a nested error message after its value, for re-wrapping."""
+    text = str(exc)
+    marker = "': "
+    return text.split(marker, 1)[1] if marker in text else text
+
+
+class _RoundTheCorner:
+    """Melding settings with wrapping runs, for doctests before a ruleset is at hand."""
+
+    round_the_corner = True
+    ace_points = 15
+
+
+def _classify(mask: int, wrap: bool, text: str | None) -> MeldKind:
+    """The kind of meld ``mask`` forms, or an :class:`InvalidMeldError` saying why not."""
+    shown = text if text is not None else " ".join(map(str, _iter_mask(mask)))
+    n = mask.bit_count()
+    if n < 3:
+        raise InvalidMeldError(f"invalid meld {shown!r}: {n} card{'s' if n != 1 else ''}, a meld needs at least 3")
+    suits = [mask >> (13 * s) & SUIT_BITS for s in range(4)]
+    ranks_union = suits[0] | suits[1] | suits[2] | suits[3]
+    if ranks_union & (ranks_union - 1) == 0:
+        return MeldKind.SET
+    held = [s for s in range(4) if suits[s]]
+    if len(held) > 1:
+        names = " and ".join(Suit(s).name.lower() for s in held)
+        raise InvalidMeldError(
+            f"invalid meld {shown!r}: neither a set (the ranks differ) nor a run (mixed suits: {names})"
+        )
+    suit = held[0]
+    bits = suits[suit]
+    if _run_order(bits, wrap) is not None:
+        return MeldKind.RUN
+    if not wrap and _run_order(bits, True) is not None:
+        raise InvalidMeldError(
+            f"invalid meld {shown!r}: the run goes round the corner, which these rules do not allow"
+        )
+    missing = _first_gap(bits, wrap)
+    raise InvalidMeldError(
+        f"invalid meld {shown!r}: a run may not have a gap ({DECK[13 * suit + missing]} is missing)"
+    )
+
+
+def _first_gap(bits: int, wrap: bool) -> int:
+    """The lowest missing rank (0-12) inside the span of a one-suit mask."""
+    ranks = [r for r in range(13) if bits >> r & 1]
+    if wrap:
+        # the largest cyclic gap is the outside of the would-be run; report the first other gap
+        gaps = [(ranks[(i + 1) % len(ranks)] - r - 1) % 13 for i, r in enumerate(ranks)]
+        outside = gaps.index(max(gaps))
+        for i, r in enumerate(ranks):
+            if i != outside and gaps[i]:
+                return (r + 1) % 13
+    return next(r for r in range(ranks[0], ranks[-1]) if not bits >> r & 1)
+
+
+@functools.lru_cache(maxsize=None)
+def _melds_table(wrap: bool) -> tuple[Meld, ...]:
+    melds: list[Meld] = []
+    for rank in range(13):
+        quad = sum(1 << (13 * s + rank) for s in range(4))
+        for left_out in range(4):
+            melds.append(Meld._trusted(quad & ~(1 << (13 * left_out + rank)), MeldKind.SET))
+        melds.append(Meld._trusted(quad, MeldKind.SET))
+    for suit in range(4):
+        seen: set[int] = set()
+        for length in range(3, 14):
+            for start in range(13 if wrap else 14 - length):
+                bits = sum(1 << ((start + i) % 13) for i in range(length))
+                if bits not in seen:
+                    seen.add(bits)
+                    melds.append(Meld._trusted(bits << (13 * suit), MeldKind.RUN))
+    melds.sort(key=_meld_key)
+    return tuple(melds)
+
+
+def all_melds(rules: MeldingRules | None = None) -> tuple[Meld, ...]:
+    """Every meld of the deck under ``rules``: 65 sets and 264 runs traditionally (329), or
+    65 sets and 524 runs round the corner (589), sorted by lowest card then size.
+
+    >>> len(all_melds()), len(all_melds(_RoundTheCorner()))
+    (329, 589)
+    """
+    return _melds_table(wraps_round(rules))
+
+
+ALL_MELDS: tuple[Meld, ...] = all_melds()
+"""Every traditional meld of the deck (see :func:`all_melds`)."""

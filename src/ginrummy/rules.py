@@ -1,0 +1,279 @@
+"""Rulesets: every rule that differs between variants is a field, and presets are values.
+
+>>> import ginrummy as gr
+>>> gr.PAGAT.gin_bonus, gr.find_ruleset("Straight Gin").knock_limit
+(20, 0)
+>>> custom = gr.PAGAT.evolve(knock_limit=7)
+>>> custom.name, custom.knock_limit
+('custom', 7)
+>>> gr.PAGAT.evolve(knock_limit=-1)
+Traceback (most recent call last):
+...
+ginrummy.errors.InvalidRulesetError: invalid ruleset: 'knock_limit' must be an integer from 0 to 99 (got -1)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+import attrs
+
+from ginrummy.errors import InvalidRulesetError
+
+__all__ = [
+    "OKLAHOMA",
+    "PAGAT",
+    "PRESETS",
+    "SPANISH_SITE",
+    "STRAIGHT",
+    "AfterPass",
+    "GameWinner",
+    "NextDealer",
+    "Ruleset",
+    "Shutout",
+    "find_ruleset",
+]
+
+
+class AfterPass(enum.Enum):
+    """What the non-dealer may do when both players pass the initial upcard."""
+
+    STOCK_ONLY = "stock-only"
+    """It must draw from the stock (Pagat, seed 001)."""
+    NORMAL_TURN = "normal-turn"
+    """It takes a normal turn: either pile (seed 000)."""
+
+
+class Shutout(enum.Enum):
+    """The bonus for a game in which the loser was shut out."""
+
+    NONE = "none"
+    """No shutout bonus."""
+    DOUBLE_GAME_BONUS = "double-game-bonus"
+    """The game bonus is doubled when the opponent scored no points (Pagat, seed 001)."""
+    DOUBLE_ROUND_POINTS = "double-round-points"
+    """The winner's round points are doubled when it won every round and none was a dead
+    hand (seed 000)."""
+
+
+class GameWinner(enum.Enum):
+    """Who wins the game."""
+
+    HIGHEST_TOTAL = "highest-total"
+    """The higher total after all bonuses; equal totals are a drawn game."""
+    FIRST_TO_TARGET = "first-to-target"
+    """The player who reached the target."""
+
+
+class NextDealer(enum.Enum):
+    """Who deals the next round after a scored round (a dead hand is redealt by the same
+    dealer)."""
+
+    WINNER = "winner"
+    """The winner of the previous round (seed 001)."""
+    LOSER = "loser"
+    """The loser of the previous round."""
+    ALTERNATE = "alternate"
+    """The players take turns (seed 003)."""
+
+
+def _int_field(low: int, high: int | None = None) -> Any:
+    def check(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+        upper = "" if high is None else f" to {high}"
+        ok = isinstance(value, int) and not isinstance(value, bool)
+        if not ok or value < low or (high is not None and value > high):  # type: ignore[operator]
+            words = f"from {low}{upper}" if high is not None else f"of at least {low}"
+            raise InvalidRulesetError(
+                f"invalid ruleset: {attribute.name!r} must be an integer {words} (got {value!r})"
+            )
+
+    return check
+
+
+def _bool_field(instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
+    if not isinstance(value, bool):
+        raise InvalidRulesetError(
+            f"invalid ruleset: {attribute.name!r} must be True or False (got {value!r})"
+        )
+
+
+def _enum_field(kind: type[enum.Enum]) -> Any:
+    def check(instance: object, attribute: attrs.Attribute[enum.Enum], value: object) -> None:
+        if not isinstance(value, kind):
+            names = ", ".join(f"{kind.__name__}.{m.name}" for m in kind)
+            raise InvalidRulesetError(
+                f"invalid ruleset: {attribute.name!r} must be one of {names} (got {value!r})"
+            )
+
+    return check
+
+
+def _max_turns(instance: object, attribute: attrs.Attribute[int | None], value: object) -> None:
+    if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 1):
+        raise InvalidRulesetError(
+            f"invalid ruleset: 'max_turns' must be None or an integer of at least 1 (got {value!r})"
+        )
+
+
+def _name(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidRulesetError(f"invalid ruleset: 'name' must be a non-empty string (got {value!r})")
+
+
+@attrs.frozen(kw_only=True)
+class Ruleset:
+    """Every rule that varies between Gin Rummy variants (RULES.md section 8).
+
+    Keyword-only and validated: a field outside its domain, or fields that contradict each
+    other, raise :class:`~ginrummy.InvalidRulesetError` naming the field and the value. The
+    defaults are Pagat's traditional rules.
+
+    >>> Ruleset(knock_limit=5).knock_limit
+    5
+    >>> Ruleset(layoffs=False, layoffs_after_gin=True)
+    Traceback (most recent call last):
+    ...
+    ginrummy.errors.InvalidRulesetError: invalid ruleset: 'layoffs_after_gin' is True but 'layoffs' is False
+    """
+
+    name: str = attrs.field(default="custom", validator=_name)
+    """The preset's name, or ``'custom'``."""
+    knock_limit: int = attrs.field(default=10, validator=_int_field(0, 99))
+    """The most deadwood a player may knock with; 0 means only gin ends a round."""
+    oklahoma: bool = attrs.field(default=False, validator=_bool_field)
+    """The knock limit is the value of the initial upcard (face cards 10)."""
+    oklahoma_ace_gin_only: bool = attrs.field(default=True, validator=_bool_field)
+    """In Oklahoma, an ace upcard means only gin ends the round (else the limit is 1)."""
+    spade_multiplier: int = attrs.field(default=1, validator=_int_field(1, 10))
+    """In Oklahoma, the round's points are multiplied by this when the initial upcard is a
+    spade."""
+    big_gin: bool = attrs.field(default=False, validator=_bool_field)
+    """A player whose 11 cards all meld may end the round without discarding."""
+    big_gin_bonus: int = attrs.field(default=31, validator=_int_field(0, 1000))
+    """The bonus for big gin (it replaces the gin bonus)."""
+    gin_bonus: int = attrs.field(default=20, validator=_int_field(0, 1000))
+    """The bonus for gin."""
+    undercut_bonus: int = attrs.field(default=10, validator=_int_field(0, 1000))
+    """The defender's bonus for an undercut."""
+    undercut_on_tie: bool = attrs.field(default=True, validator=_bool_field)
+    """Equal deadwood after a (non-gin) knock is an undercut."""
+    layoffs: bool = attrs.field(default=True, validator=_bool_field)
+    """The defender may lay off cards onto the knocker's spread."""
+    layoffs_after_gin: bool = attrs.field(default=False, validator=_bool_field)
+    """The defender may lay off onto a gin spread too."""
+    after_both_pass: AfterPass = attrs.field(default=AfterPass.STOCK_ONLY, validator=_enum_field(AfterPass))
+    """The non-dealer's first turn when both players pass the upcard."""
+    may_discard_taken_card: bool = attrs.field(default=False, validator=_bool_field)
+    """A card taken from the discard pile may be discarded (or knocked with) in the same
+    turn."""
+    dead_hand_stock: int = attrs.field(default=2, validator=_int_field(0, 30))
+    """A discard that leaves this many cards or fewer in the stock voids the round."""
+    target: int = attrs.field(default=100, validator=_int_field(1, 100_000))
+    """The game ends when a player's game score reaches this."""
+    game_bonus: int = attrs.field(default=100, validator=_int_field(0, 100_000))
+    """The bonus for the player who reaches the target."""
+    box_bonus: int = attrs.field(default=20, validator=_int_field(0, 100_000))
+    """The bonus per round won, for both players, at the end of the game."""
+    boxes_count_toward_target: bool = attrs.field(default=False, validator=_bool_field)
+    """Box bonuses count toward the target as they are won."""
+    shutout: Shutout = attrs.field(default=Shutout.DOUBLE_GAME_BONUS, validator=_enum_field(Shutout))
+    """The shutout rule."""
+    game_winner: GameWinner = attrs.field(default=GameWinner.HIGHEST_TOTAL, validator=_enum_field(GameWinner))
+    """Who wins the game."""
+    next_dealer: NextDealer = attrs.field(default=NextDealer.WINNER, validator=_enum_field(NextDealer))
+    """Who deals after a scored round."""
+    round_the_corner: bool = attrs.field(default=False, validator=_bool_field)
+    """The ace is high or low and runs wrap (Q-K-A, K-A-2)."""
+    ace_points: int = attrs.field(default=1, validator=_int_field(1, 15))
+    """The deadwood value of an unmatched ace."""
+    void_if_gin_matched: bool = attrs.field(default=False, validator=_bool_field)
+    """With layoffs onto gin, a defender brought to 0 deadwood voids the round."""
+    max_turns: int | None = attrs.field(default=None, validator=_max_turns)
+    """A safety valve: the round is void once this many turns have been played."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.layoffs_after_gin and not self.layoffs:
+            raise InvalidRulesetError("invalid ruleset: 'layoffs_after_gin' is True but 'layoffs' is False")
+        if self.void_if_gin_matched and not self.layoffs_after_gin:
+            raise InvalidRulesetError(
+                "invalid ruleset: 'void_if_gin_matched' is True but 'layoffs_after_gin' is False"
+            )
+
+    def evolve(self, **changes: Any) -> Ruleset:
+        """A validated copy with ``changes``; its name is ``'custom'`` unless one is given.
+
+        :raises InvalidRulesetError: for an unknown field or an invalid value.
+        """
+        unknown = sorted(set(changes) - {f.name for f in attrs.fields(Ruleset)})
+        if unknown:
+            raise InvalidRulesetError(f"invalid ruleset: unknown field {unknown[0]!r}")
+        changes.setdefault("name", "custom")
+        return attrs.evolve(self, **changes)
+
+
+PAGAT = Ruleset(name="pagat")
+"""Pagat's traditional two-player rules (seed 001, consistent with seeds 003 and 004):
+gin 20, undercut 10, knock limit 10, stock only after both pass, winner deals next, target
+100, game bonus 100 (200 on a shutout), box 20. Source: https://www.pagat.com/rummy/ginrummy.html"""
+
+SPANISH_SITE = Ruleset(
+    name="spanish-site",
+    big_gin=True,
+    big_gin_bonus=31,
+    gin_bonus=25,
+    undercut_bonus=25,
+    after_both_pass=AfterPass.NORMAL_TURN,
+    box_bonus=25,
+    shutout=Shutout.DOUBLE_ROUND_POINTS,
+    next_dealer=NextDealer.ALTERNATE,
+)
+"""The rules of an online gin site (seed 000): big gin 31, gin 25, undercut 25, a normal turn
+after both pass, box 25, round points doubled on a clean sweep; the dealer alternates (the seed
+does not say; the library's choice)."""
+
+STRAIGHT = PAGAT.evolve(name="straight", knock_limit=0)
+"""Straight gin (seed 004, «es necesario hacer Gin»): Pagat's rules where only gin ends a
+round."""
+
+OKLAHOMA = PAGAT.evolve(name="oklahoma", oklahoma=True, oklahoma_ace_gin_only=True, spade_multiplier=2, target=150)
+"""Oklahoma gin (Bicycle's rules, https://bicyclecards.com/how-to-play/gin-rummy): the knock
+limit is the initial upcard's value (an ace means gin only), a spade upcard doubles the round,
+target 150."""
+
+PRESETS: Mapping[str, Ruleset] = MappingProxyType(
+    {preset.name: preset for preset in (SPANISH_SITE, PAGAT, STRAIGHT, OKLAHOMA)}
+)
+"""The presets by name (read-only)."""
+
+_ALIASES = {
+    "traditional": "pagat",
+    "standard": "pagat",
+    "classic": "pagat",
+    "spanish": "spanish-site",
+    "site": "spanish-site",
+    "straight-gin": "straight",
+    "oklahoma-gin": "oklahoma",
+}
+
+
+def find_ruleset(name: str) -> Ruleset:
+    """The preset called ``name``: case-insensitive, spaces and underscores read as hyphens,
+    with aliases (``traditional``, ``straight-gin``, ``oklahoma-gin`` ...).
+
+    :raises InvalidRulesetError: (a ``ValueError``) for an unknown name, listing the known ones.
+
+    >>> find_ruleset("Oklahoma_Gin").name
+    'oklahoma'
+    """
+    if not isinstance(name, str):
+        raise InvalidRulesetError(f"unknown ruleset {name!r}: expected a preset name")
+    key = "-".join(name.strip().lower().replace("_", " ").split())
+    key = _ALIASES.get(key, key)
+    preset = PRESETS.get(key)
+    if preset is None:
+        known = ", ".join(PRESETS)
+        raise InvalidRulesetError(f"unknown ruleset {name!r}: known presets are {known}")
+    return preset
