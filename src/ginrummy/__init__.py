@@ -6,6 +6,21 @@
 """
 
 from ginrummy._version import __version__
+from ginrummy.actions import (
+    ACTION_SPACE_SIZE,
+    Action,
+    BigGin,
+    Discard,
+    DrawStock,
+    EndLayoffs,
+    Knock,
+    LayOff,
+    PassUpcard,
+    TakeDiscard,
+    action_from_id,
+    action_to_id,
+    parse_action,
+)
 from ginrummy.cards import DECK, Card, CardsLike, Hand, Rank, Suit
 from ginrummy.deadwood import (
     Arrangement,
@@ -43,6 +58,7 @@ from ginrummy.rules import (
 )
 
 __all__ = [
+    "ACTION_SPACE_SIZE",
     "ALL_MELDS",
     "DECK",
     "OKLAHOMA",
@@ -50,10 +66,15 @@ __all__ = [
     "PRESETS",
     "SPANISH_SITE",
     "STRAIGHT",
+    "Action",
     "AfterPass",
     "Arrangement",
+    "BigGin",
     "Card",
     "CardsLike",
+    "Discard",
+    "DrawStock",
+    "EndLayoffs",
     "GameWinner",
     "GinRummyError",
     "Hand",
@@ -63,18 +84,24 @@ __all__ = [
     "InvalidMeldError",
     "InvalidPositionError",
     "InvalidRulesetError",
+    "Knock",
+    "LayOff",
     "LayoffPlan",
     "Meld",
     "MeldKind",
     "MeldingRules",
     "NextDealer",
     "ParseError",
+    "PassUpcard",
     "Rank",
     "Ruleset",
     "SerializationError",
     "Shutout",
     "Suit",
+    "TakeDiscard",
     "__version__",
+    "action_from_id",
+    "action_to_id",
     "all_best_melds",
     "all_melds",
     "best_discard",
@@ -83,4 +110,5 @@ __all__ = [
     "best_melds",
     "deadwood",
     "find_ruleset",
+    "parse_action",
 ]

@@ -63,7 +63,7 @@ class Suit(enum.IntEnum):
         >>> Suit.parse("S"), Suit.parse("♦")
         (<Suit.SPADES: 3>, <Suit.DIAMONDS: 1>)
         """
-        suit = _SUIT_TEXT.get(text.lower())
+        suit = _SUIT_TEXT.get(_ascii_lower(text))
         if suit is None:
             raise ParseError(f"invalid suit {text!r}: expected one of c d h s or ♣ ♦ ♥ ♠")
         return suit
@@ -109,7 +109,7 @@ class Rank(enum.IntEnum):
         >>> Rank.parse("10"), Rank.parse("q")
         (<Rank.TEN: 10>, <Rank.QUEEN: 12>)
         """
-        rank = _RANK_TEXT.get(text.upper())
+        rank = _RANK_TEXT.get(text.upper()) if text.isascii() else None
         if rank is None:
             raise ParseError(f"invalid rank {text!r}: expected one of A 2-9 T (or 10) J Q K")
         return rank
@@ -126,9 +126,16 @@ _SUIT_TEXT: dict[str, Suit] = {
 _RANK_TEXT: dict[str, Rank] = {**{r.symbol: r for r in Rank}, "10": Rank.TEN}
 
 
+def _ascii_lower(text: str) -> str:
+    """Lowercase only ASCII letters (``'\u212a'``, the Kelvin sign, is no king)."""
+    return "".join(ch.lower() if ch.isascii() else ch for ch in text)
+
+
 def _to_rank(value: object) -> Rank:
     if isinstance(value, Rank):
         return value
+    if isinstance(value, Suit):
+        raise InvalidCardError(f"invalid rank {value!r}: a Suit given where a Rank is expected")
     if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 13:
         return Rank(value)
     raise InvalidCardError(f"invalid rank {value!r}: must be a Rank or an integer from 1 to 13")
@@ -137,30 +144,49 @@ def _to_rank(value: object) -> Rank:
 def _to_suit(value: object) -> Suit:
     if isinstance(value, Suit):
         return value
+    if isinstance(value, Rank):
+        raise InvalidCardError(f"invalid suit {value!r}: a Rank given where a Suit is expected")
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
         return Suit(value)
     raise InvalidCardError(f"invalid suit {value!r}: must be a Suit or an integer from 0 to 3")
 
 
-@attrs.frozen(order=False, repr=False)
+@attrs.frozen(init=False, order=False, repr=False)
 class Card:
     """A playing card: a rank and a suit.
 
-    Cards are ordered by their index (suit first, then rank), which is the order of
-    :data:`DECK` and of a :class:`Hand`.
+    Build one from a rank and a suit, or from its text (``Card('As')``, the same as
+    :meth:`Card.parse`). Cards are ordered by their index (suit first, then rank), which is
+    the order of :data:`DECK` and of a :class:`Hand`.
+
+    :raises InvalidCardError: for a rank or suit outside the deck (or swapped).
+    :raises ParseError: for bad text.
 
     >>> Card(Rank.ACE, Suit.SPADES)
     Card('As')
+    >>> Card('As') == Card(1, 3)
+    True
     >>> str(Card.parse("a♠")), Card.parse("Kd").index
     ('As', 25)
     >>> Card.parse("2c") < Card.parse("Ad")
     True
     """
 
-    rank: Rank = attrs.field(converter=_to_rank)
+    rank: Rank
     """The rank, ace (1) to king (13)."""
-    suit: Suit = attrs.field(converter=_to_suit)
+    suit: Suit
     """The suit."""
+
+    def __init__(self, rank: Rank | int | str, suit: Suit | int | None = None) -> None:
+        if suit is None and isinstance(rank, str):
+            card = Card.parse(rank)
+            self.__attrs_init__(card.rank, card.suit)
+            return
+        if suit is None:
+            raise InvalidCardError(
+                f"invalid card (rank {rank!r}, suit None): give a rank and a suit, or text such as 'As'"
+            )
+        self.__attrs_init__(_to_rank(rank), _to_suit(suit))
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -173,7 +199,7 @@ class Card:
         """
         if not isinstance(text, str):
             raise ParseError(f"invalid card {text!r}: expected text such as 'As'")
-        card = _CARD_TEXT.get(text.strip().lower())
+        card = _CARD_TEXT.get(_ascii_lower(text.strip()))
         if card is not None:
             return card
         token = text.strip()
@@ -190,7 +216,7 @@ class Card:
 
         :raises InvalidCardError: when the index is outside 0-51.
         """
-        if not isinstance(index, int) or not 0 <= index < 52:
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < 52:
             raise InvalidCardError(f"invalid card index {index!r}: must be from 0 to 51")
         return DECK[index]
 

@@ -84,7 +84,7 @@ def _analysis(hand: Hand, rules: Ruleset) -> dict[str, Any]:
     }
     if len(hand) == 11:
         limit = rules.knock_limit
-        discards = []
+        discards: list[dict[str, Any]] = []
         for card, points in best_discards(hand, rules):
             discards.append(
                 {"card": str(card), "deadwood": points, "knock": points <= limit, "gin": points == 0}

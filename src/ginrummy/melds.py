@@ -94,6 +94,7 @@ class Meld:
         any order.
     :param rules: a ruleset (or any object with ``round_the_corner``); ``None`` means the
         traditional low-ace runs.
+    :param round_the_corner: if given, overrides ``rules``: whether runs may wrap.
     :raises InvalidMeldError: saying why the cards are no meld: too short, a card twice,
         mixed suits, a gap, or a wrap the rules do not allow.
 
@@ -108,22 +109,32 @@ class Meld:
     kind: MeldKind
     """Set or run."""
 
-    def __init__(self, cards: CardsLike, *, rules: MeldingRules | None = None) -> None:
+    def __init__(
+        self,
+        cards: CardsLike,
+        *,
+        rules: MeldingRules | None = None,
+        round_the_corner: bool | None = None,
+    ) -> None:
         text = cards if isinstance(cards, str) else None
         try:
             mask = to_mask(cards, what="meld")
         except (ParseError, InvalidHandError) as exc:
-            shown = f" {text!r}" if text is not None else ""
-            raise InvalidMeldError(f"invalid meld{shown}: {_reason(exc)}") from None
-        self.__attrs_init__(mask, _classify(mask, wraps_round(rules), text))
+            if text is None:
+                raise InvalidMeldError(str(exc)) from None
+            raise InvalidMeldError(f"invalid meld {text!r}: {_reason(exc)}") from None
+        wrap = wraps_round(rules) if round_the_corner is None else bool(round_the_corner)
+        self.__attrs_init__(mask, _classify(mask, wrap, text))
 
     @classmethod
-    def parse(cls, text: str, *, rules: MeldingRules | None = None) -> Meld:
+    def parse(
+        cls, text: str, *, rules: MeldingRules | None = None, round_the_corner: bool | None = None
+    ) -> Meld:
         """Read a meld such as ``"7c 8c 9c"`` (cards in any order).
 
         :raises InvalidMeldError: when the text is no card list or the cards are no meld.
         """
-        return cls(text, rules=rules)
+        return cls(text, rules=rules, round_the_corner=round_the_corner)
 
     @classmethod
     def _trusted(cls, mask: int, kind: MeldKind) -> Meld:
@@ -218,6 +229,8 @@ class Meld:
         return " ".join(map(str, self.cards))
 
     def __repr__(self) -> str:
+        if self.wraps:
+            return f"Meld({str(self)!r}, round_the_corner=True)"
         return f"Meld({str(self)!r})"
 
 

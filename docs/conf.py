@@ -1,0 +1,50 @@
+"""Sphinx configuration for the ginrummy documentation.
+
+The build needs Sphinx alone (``pip install ".[docs]"``): the theme is the built-in
+``alabaster``, and the Markdown files (README, changelog, design notes) are included through
+the local ``mdinclude`` extension in ``_ext/``. Nothing is fetched from the network.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "src"))
+sys.path.insert(0, os.path.join(HERE, "_ext"))
+
+from ginrummy import __version__  # noqa: E402 - after the path set-up
+
+project = "ginrummy"
+author = "The ginrummy developers"
+copyright = "2026, The ginrummy developers"  # noqa: A001 - Sphinx's name
+version = release = __version__
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.viewcode",
+    "mdinclude",
+]
+
+root_doc = "index"
+source_suffix = {".rst": "restructuredtext"}
+exclude_patterns = ["_build", "_ext", "Thumbs.db", ".DS_Store"]
+templates_path: list[str] = []
+
+nitpicky = False
+default_role = None
+pygments_style = "sphinx"
+
+autodoc_typehints = "description"
+autodoc_member_order = "bysource"
+autodoc_default_options: dict[str, bool | str] = {}
+autoclass_content = "class"
+
+html_theme = "alabaster"
+html_title = f"ginrummy {release}"
+html_static_path: list[str] = []
+html_theme_options = {
+    "description": "The rules of Gin Rummy as a typed Python library",
+    "fixed_sidebar": True,
+}
