@@ -37,12 +37,15 @@ from ginrummy.errors import (
     InvalidHandError,
     InvalidMeldError,
     InvalidPositionError,
+    InvalidResultError,
     InvalidRulesetError,
     ParseError,
     SerializationError,
 )
+from ginrummy.events import Event, Phase
 from ginrummy.layoffs import LayoffPlan, best_layoffs
 from ginrummy.melds import ALL_MELDS, Meld, MeldingRules, MeldKind, all_melds
+from ginrummy.round import Round
 from ginrummy.rules import (
     OKLAHOMA,
     PAGAT,
@@ -56,6 +59,8 @@ from ginrummy.rules import (
     Shutout,
     find_ruleset,
 )
+from ginrummy.scoring import Outcome, RoundResult, price_round
+from ginrummy.views import PlayerView
 
 __all__ = [
     "ACTION_SPACE_SIZE",
@@ -75,6 +80,7 @@ __all__ = [
     "Discard",
     "DrawStock",
     "EndLayoffs",
+    "Event",
     "GameWinner",
     "GinRummyError",
     "Hand",
@@ -83,6 +89,7 @@ __all__ = [
     "InvalidHandError",
     "InvalidMeldError",
     "InvalidPositionError",
+    "InvalidResultError",
     "InvalidRulesetError",
     "Knock",
     "LayOff",
@@ -91,9 +98,14 @@ __all__ = [
     "MeldKind",
     "MeldingRules",
     "NextDealer",
+    "Outcome",
     "ParseError",
     "PassUpcard",
+    "Phase",
+    "PlayerView",
     "Rank",
+    "Round",
+    "RoundResult",
     "Ruleset",
     "SerializationError",
     "Shutout",
@@ -111,4 +123,5 @@ __all__ = [
     "deadwood",
     "find_ruleset",
     "parse_action",
+    "price_round",
 ]

@@ -30,10 +30,9 @@ True
 
 from __future__ import annotations
 
-from typing import Union
+from typing import TypeAlias
 
 import attrs
-from typing_extensions import TypeAlias
 
 from ginrummy.cards import DECK, Card
 from ginrummy.errors import InvalidMeldError, ParseError
@@ -168,7 +167,7 @@ class EndLayoffs:
         return "e"
 
 
-Action: TypeAlias = Union[PassUpcard, TakeDiscard, DrawStock, Discard, Knock, BigGin, LayOff, EndLayoffs]
+Action: TypeAlias = PassUpcard | TakeDiscard | DrawStock | Discard | Knock | BigGin | LayOff | EndLayoffs
 """Any action."""
 
 ACTION_TYPES = (PassUpcard, TakeDiscard, DrawStock, Discard, Knock, BigGin, LayOff, EndLayoffs)
@@ -212,7 +211,9 @@ def parse_action(text: str, rules: MeldingRules | None = None) -> Action:
     args = words[1:]
     expected = {"s": 0, "t": 0, "p": 0, "e": 0, "bg": 0, "d": 1, "k": 1, "l": 2}[kind]
     if len(args) != expected:
-        raise ParseError(f"invalid action {text!r}: {words[0]!r} takes {expected} argument(s), got {len(args)}")
+        raise ParseError(
+            f"invalid action {text!r}: {words[0]!r} takes {expected} argument(s), got {len(args)}"
+        )
     if meld_texts and kind not in ("k", "bg"):
         raise ParseError(f"invalid action {text!r}: only a knock or big gin lists melds")
     try:
@@ -294,6 +295,10 @@ def action_from_id(action_id: int) -> Action:
 
     :raises ParseError: for an id outside ``0 .. ACTION_SPACE_SIZE - 1``.
     """
-    if not isinstance(action_id, int) or isinstance(action_id, bool) or not 0 <= action_id < ACTION_SPACE_SIZE:
+    if (
+        not isinstance(action_id, int)
+        or isinstance(action_id, bool)
+        or not 0 <= action_id < ACTION_SPACE_SIZE
+    ):
         raise ParseError(f"invalid action id {action_id!r}: must be from 0 to {ACTION_SPACE_SIZE - 1}")
     return _BY_ID[action_id]

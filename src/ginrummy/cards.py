@@ -22,10 +22,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator
-from typing import Union
+from typing import TypeAlias, Union
 
 import attrs
-from typing_extensions import TypeAlias
 
 from ginrummy.errors import InvalidCardError, InvalidHandError, ParseError
 
@@ -275,6 +274,7 @@ for _card in DECK:
             if _suit == _card.suit:
                 _CARD_TEXT[(_rank_text + _suit_text).lower()] = _card
 del _card, _rank_text, _suit_text, _suit
+
 
 def _iter_mask(mask: int) -> Iterator[Card]:
     deck = DECK

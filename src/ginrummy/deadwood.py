@@ -194,9 +194,7 @@ def _combinations(
         conflict ^= r
         options = _rank_options(r, suits, runs, prune_none)
         combos = [
-            (xa | oa, xb | ob, xc | oc, xd | od)
-            for xa, xb, xc, xd in combos
-            for oa, ob, oc, od in options
+            (xa | oa, xb | ob, xc | oc, xd | od) for xa, xb, xc, xd in combos for oa, ob, oc, od in options
         ]
     return combos
 
@@ -294,9 +292,7 @@ class Arrangement:
         return " | ".join(parts)
 
     def __repr__(self) -> str:
-        return (
-            f"Arrangement(melds={self.melds!r}, deadwood={self.deadwood!r}, points={self.points})"
-        )
+        return f"Arrangement(melds={self.melds!r}, deadwood={self.deadwood!r}, points={self.points})"
 
 
 def _blocks(suit_bits: int, melded_bits: int, wrap: bool) -> list[int]:
@@ -352,9 +348,7 @@ def _arrangement(
     return Arrangement(tuple(melds), _hand(dead), points)
 
 
-def _optimal_choices(
-    mask: int, tables: PartitionTables
-) -> tuple[int, list[tuple[int, int, int, int]], int]:
+def _optimal_choices(mask: int, tables: PartitionTables) -> tuple[int, list[tuple[int, int, int, int]], int]:
     """The ranks melded whole, every optimal combination of conflicting set options, and the
     minimum deadwood."""
     a, b, c, d, t = _split(mask)

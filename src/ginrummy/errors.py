@@ -21,6 +21,7 @@ __all__ = [
     "InvalidHandError",
     "InvalidMeldError",
     "InvalidPositionError",
+    "InvalidResultError",
     "InvalidRulesetError",
     "ParseError",
     "SerializationError",
@@ -53,6 +54,10 @@ class InvalidRulesetError(GinRummyError):
 
 class InvalidPositionError(GinRummyError):
     """A round position that cannot occur: cards missing or twice, wrong counts, bad phase."""
+
+
+class InvalidResultError(GinRummyError):
+    """A round or game result whose fields contradict each other."""
 
 
 class IllegalActionError(GinRummyError):

@@ -105,9 +105,7 @@ def _check_spread(spread: Iterable[Meld], mask: int, wrap: bool) -> tuple[Meld, 
     return melds
 
 
-def best_layoffs(
-    spread: Iterable[Meld], cards: CardsLike, rules: MeldingRules | None = None
-) -> LayoffPlan:
+def best_layoffs(spread: Iterable[Meld], cards: CardsLike, rules: MeldingRules | None = None) -> LayoffPlan:
     """The jointly optimal layoffs of the defender's ``cards`` onto the knocker's ``spread``.
 
     :param spread: the knocker's melds; a layoff names its meld by position in this sequence.
@@ -181,9 +179,7 @@ def _best_for(
         t ^= r
         options = _rank_options(r, suits, usable, prune_none=True)
         combos = [
-            (xa | oa, xb | ob, xc | oc, xd | od)
-            for xa, xb, xc, xd in combos
-            for oa, ob, oc, od in options
+            (xa | oa, xb | ob, xc | oc, xd | od) for xa, xb, xc, xd in combos for oa, ob, oc, od in options
         ]
     best_points, best_count = 1 << 30, 99
     best_laid: tuple[int, int, int, int] = (0, 0, 0, 0)

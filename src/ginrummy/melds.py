@@ -26,7 +26,7 @@ import attrs
 from ginrummy.cards import DECK, Card, CardsLike, Hand, Rank, Suit, _iter_mask, to_mask
 from ginrummy.errors import InvalidHandError, InvalidMeldError, ParseError
 
-__all__ = ["ALL_MELDS", "MeldKind", "Meld", "MeldingRules", "all_melds", "wraps_round"]
+__all__ = ["ALL_MELDS", "Meld", "MeldKind", "MeldingRules", "all_melds", "wraps_round"]
 
 SUIT_BITS = 0x1FFF
 """The 13 bits of one suit in a hand mask."""
@@ -259,7 +259,9 @@ def _classify(mask: int, wrap: bool, text: str | None) -> MeldKind:
     shown = text if text is not None else " ".join(map(str, _iter_mask(mask)))
     n = mask.bit_count()
     if n < 3:
-        raise InvalidMeldError(f"invalid meld {shown!r}: {n} card{'s' if n != 1 else ''}, a meld needs at least 3")
+        raise InvalidMeldError(
+            f"invalid meld {shown!r}: {n} card{'s' if n != 1 else ''}, a meld needs at least 3"
+        )
     suits = [mask >> (13 * s) & SUIT_BITS for s in range(4)]
     ranks_union = suits[0] | suits[1] | suits[2] | suits[3]
     if ranks_union & (ranks_union - 1) == 0:
@@ -297,7 +299,7 @@ def _first_gap(bits: int, wrap: bool) -> int:
     return next(r for r in range(ranks[0], ranks[-1]) if not bits >> r & 1)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _melds_table(wrap: bool) -> tuple[Meld, ...]:
     melds: list[Meld] = []
     for rank in range(13):

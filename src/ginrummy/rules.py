@@ -238,7 +238,9 @@ STRAIGHT = PAGAT.evolve(name="straight", knock_limit=0)
 """Straight gin (seed 004, «es necesario hacer Gin»): Pagat's rules where only gin ends a
 round."""
 
-OKLAHOMA = PAGAT.evolve(name="oklahoma", oklahoma=True, oklahoma_ace_gin_only=True, spade_multiplier=2, target=150)
+OKLAHOMA = PAGAT.evolve(
+    name="oklahoma", oklahoma=True, oklahoma_ace_gin_only=True, spade_multiplier=2, target=150
+)
 """Oklahoma gin (Bicycle's rules, https://bicyclecards.com/how-to-play/gin-rummy): the knock
 limit is the initial upcard's value (an ace means gin only), a spade upcard doubles the round,
 target 150."""
