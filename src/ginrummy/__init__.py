@@ -43,6 +43,7 @@ from ginrummy.errors import (
     SerializationError,
 )
 from ginrummy.events import Event, Phase
+from ginrummy.game import Game, GameRecord, GameView
 from ginrummy.layoffs import LayoffPlan, best_layoffs
 from ginrummy.melds import ALL_MELDS, Meld, MeldingRules, MeldKind, all_melds
 from ginrummy.round import Round
@@ -59,7 +60,15 @@ from ginrummy.rules import (
     Shutout,
     find_ruleset,
 )
-from ginrummy.scoring import Outcome, RoundResult, price_round
+from ginrummy.scoring import (
+    GameResult,
+    Outcome,
+    PlayerScore,
+    RoundResult,
+    game_scores,
+    price_round,
+    score_game,
+)
 from ginrummy.views import PlayerView
 
 __all__ = [
@@ -81,6 +90,10 @@ __all__ = [
     "DrawStock",
     "EndLayoffs",
     "Event",
+    "Game",
+    "GameRecord",
+    "GameResult",
+    "GameView",
     "GameWinner",
     "GinRummyError",
     "Hand",
@@ -102,6 +115,7 @@ __all__ = [
     "ParseError",
     "PassUpcard",
     "Phase",
+    "PlayerScore",
     "PlayerView",
     "Rank",
     "Round",
@@ -122,6 +136,8 @@ __all__ = [
     "best_melds",
     "deadwood",
     "find_ruleset",
+    "game_scores",
     "parse_action",
     "price_round",
+    "score_game",
 ]

@@ -107,6 +107,9 @@ class Round:
     """The log of actions applied."""
     deck: tuple[Card, ...] | None = None
     """The 52 cards as dealt, top first, for rounds made by :meth:`deal` (None otherwise)."""
+    origin: Round | None = attrs.field(default=None, eq=False)
+    """The round as dealt or set up, before any action (None for that round itself): with
+    :attr:`actions` it replays this round exactly."""
 
     # ------------------------------------------------------------------ construction
 
@@ -115,7 +118,7 @@ class Round:
         cls,
         rules: Ruleset,
         dealer: int = 0,
-        seed: int | None = None,
+        seed: int | str | None = None,
         *,
         deck: Sequence[Card] | None = None,
     ) -> Round:
@@ -333,6 +336,38 @@ class Round:
         """The player who did not knock, once someone has."""
         return None if self.knocker is None else 1 - self.knocker
 
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """The actions applied since :attr:`origin`, knocks with their melds filled in."""
+        return tuple(event.action for event in self.events if event.action is not None)
+
+    @property
+    def start(self) -> Round:
+        """The round before any action: :attr:`origin`, or this round itself."""
+        return self if self.origin is None else self.origin
+
+    def replay(self, actions: Iterable[Action]) -> Round:
+        """Apply ``actions`` in order.
+
+        :raises IllegalActionError: naming the first illegal action and its position.
+        """
+        state = self
+        for number, action in enumerate(actions):
+            try:
+                state = state.apply(action)
+            except IllegalActionError as exc:
+                raise IllegalActionError(f"action {number}: {exc}") from None
+        return state
+
+    def undo(self) -> Round:
+        """This round without its last action (replayed from :attr:`origin`).
+
+        :raises IllegalActionError: when no action has been applied.
+        """
+        if not self.events:
+            raise IllegalActionError("nothing to undo: no action has been applied to this round")
+        return self.start.replay(self.actions[:-1])
+
     def __repr__(self) -> str:
         return (
             f"<Round {self.rules.name} dealer={self.dealer} phase={self.phase.name} "
@@ -490,6 +525,8 @@ class Round:
         new = object.__new__(Round)
         state = dict(self.__dict__)
         state.pop("_legal", None)
+        if self.origin is None:
+            state["origin"] = self
         state.update(changes)
         new.__dict__.update(state)
         return new

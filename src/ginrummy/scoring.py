@@ -21,9 +21,9 @@ import attrs
 from ginrummy.cards import Card
 from ginrummy.errors import InvalidResultError
 from ginrummy.melds import Meld
-from ginrummy.rules import Ruleset
+from ginrummy.rules import GameWinner, Ruleset, Shutout
 
-__all__ = ["Outcome", "RoundResult", "price_round"]
+__all__ = ["GameResult", "Outcome", "PlayerScore", "RoundResult", "game_scores", "price_round", "score_game"]
 
 
 class Outcome(enum.Enum):
@@ -180,3 +180,172 @@ def price_round(
     if spade_upcard:
         points *= rules.spade_multiplier
     return outcome, winner, points
+
+
+@attrs.frozen(kw_only=True)
+class PlayerScore:
+    """How one player's game total came about.
+
+    ``total = round_points + boxes + game_bonus`` (``round_points`` already doubled when the
+    DOUBLE_ROUND_POINTS shutout applies).
+    """
+
+    round_points: int
+    """The points of the rounds this player won (doubled by a DOUBLE_ROUND_POINTS shutout)."""
+    rounds_won: int
+    """How many rounds this player won."""
+    boxes: int
+    """The box (line) bonus: ``box_bonus`` per round won."""
+    game_bonus: int
+    """The game bonus (doubled by a DOUBLE_GAME_BONUS shutout), for the player who reached
+    the target."""
+    shutout: bool
+    """Whether a shutout rule doubled something for this player."""
+
+    @property
+    def total(self) -> int:
+        """The final total."""
+        return self.round_points + self.boxes + self.game_bonus
+
+
+@attrs.frozen(kw_only=True)
+class GameResult:
+    """The settlement of a game: who won, the totals, and how each total came about.
+
+    For a game still in progress (nobody has reached the target) ``is_over`` is False, the
+    winner is None and the totals hold the round points (and boxes, when they count toward
+    the target) so far.
+    """
+
+    winner: int | None
+    """The winner, or None for a drawn game or a game in progress."""
+    totals: tuple[int, int]
+    """Each player's total."""
+    breakdown: tuple[PlayerScore, PlayerScore]
+    """Each player's total, itemized."""
+    reached_target: int | None
+    """The player whose game score reached the target, or None while nobody has."""
+    rounds: int
+    """The number of rounds played, dead hands included."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether a player has reached the target."""
+        return self.reached_target is not None
+
+    @property
+    def is_draw(self) -> bool:
+        """Whether the game ended with equal totals (under HIGHEST_TOTAL)."""
+        return self.is_over and self.winner is None
+
+
+def game_scores(rules: Ruleset, results: Iterable[RoundResult]) -> tuple[int, int]:
+    """Each player's game score toward the target: round points, plus box bonuses when
+    ``boxes_count_toward_target``."""
+    scores = [0, 0]
+    for result in results:
+        if result.winner is not None:
+            scores[result.winner] += result.points
+            if rules.boxes_count_toward_target:
+                scores[result.winner] += rules.box_bonus
+    return scores[0], scores[1]
+
+
+def score_game(rules: Ruleset, results: Iterable[RoundResult]) -> GameResult:
+    """Settle a game from its round results (RULES.md section 7).
+
+    Round points count toward ``target`` (boxes too when ``boxes_count_toward_target``); the
+    player who reaches it gets ``game_bonus``; each player gets ``box_bonus`` per round won;
+    the ``shutout`` rule doubles the game bonus (DOUBLE_GAME_BONUS: the opponent scored no
+    points) or the winner's round points (DOUBLE_ROUND_POINTS: it won every round and none was
+    a dead hand or void); ``game_winner`` picks the winner (HIGHEST_TOTAL: equal totals draw).
+
+    :raises InvalidResultError: when a result follows the round that ended the game.
+
+    >>> import ginrummy as gr
+    >>> knock = gr.RoundResult(outcome=gr.Outcome.KNOCK, winner=0, points=60)
+    >>> result = gr.score_game(gr.PAGAT, [knock, knock])
+    >>> result.winner, result.totals, result.breakdown[0].game_bonus
+    (0, (360, 0), 200)
+    """
+    results = tuple(results)
+    for index, result in enumerate(results):
+        if not isinstance(result, RoundResult):
+            raise InvalidResultError(f"invalid game: results[{index}] {result!r} is not a RoundResult")
+    target = rules.target
+    scores = [0, 0]
+    reacher: int | None = None
+    for index, result in enumerate(results):
+        if reacher is not None:
+            raise InvalidResultError(
+                f"invalid game: results[{index}] follows round {index - 1}, where player {reacher} "
+                f"reached the target {target}"
+            )
+        if result.winner is not None:
+            scores[result.winner] += result.points
+            if rules.boxes_count_toward_target:
+                scores[result.winner] += rules.box_bonus
+            if scores[result.winner] >= target:
+                reacher = result.winner
+    points = [0, 0]
+    won = [0, 0]
+    for result in results:
+        if result.winner is not None:
+            points[result.winner] += result.points
+            won[result.winner] += 1
+    boxes = [rules.box_bonus * won[0], rules.box_bonus * won[1]]
+    if reacher is None:
+        shown = [points[p] + (boxes[p] if rules.boxes_count_toward_target else 0) for p in (0, 1)]
+        breakdown = tuple(
+            PlayerScore(
+                round_points=points[p],
+                rounds_won=won[p],
+                boxes=boxes[p] if rules.boxes_count_toward_target else 0,
+                game_bonus=0,
+                shutout=False,
+            )
+            for p in (0, 1)
+        )
+        return GameResult(
+            winner=None,
+            totals=(shown[0], shown[1]),
+            breakdown=(breakdown[0], breakdown[1]),
+            reached_target=None,
+            rounds=len(results),
+        )
+    other = 1 - reacher
+    game_bonus = [0, 0]
+    game_bonus[reacher] = rules.game_bonus
+    shutout = [False, False]
+    if rules.shutout is Shutout.DOUBLE_GAME_BONUS and points[other] == 0:
+        game_bonus[reacher] *= 2
+        shutout[reacher] = True
+    elif (
+        rules.shutout is Shutout.DOUBLE_ROUND_POINTS
+        and all(r.winner == reacher for r in results)
+        and not any(r.outcome.is_void for r in results)
+    ):
+        points[reacher] *= 2
+        shutout[reacher] = True
+    breakdown = tuple(
+        PlayerScore(
+            round_points=points[p],
+            rounds_won=won[p],
+            boxes=boxes[p],
+            game_bonus=game_bonus[p],
+            shutout=shutout[p],
+        )
+        for p in (0, 1)
+    )
+    totals = (breakdown[0].total, breakdown[1].total)
+    if rules.game_winner is GameWinner.FIRST_TO_TARGET:
+        winner: int | None = reacher
+    else:
+        winner = 0 if totals[0] > totals[1] else 1 if totals[1] > totals[0] else None
+    return GameResult(
+        winner=winner,
+        totals=totals,
+        breakdown=(breakdown[0], breakdown[1]),
+        reached_target=reacher,
+        rounds=len(results),
+    )
