@@ -69,6 +69,7 @@ from ginrummy.scoring import (
     price_round,
     score_game,
 )
+from ginrummy.serialization import dumps, loads
 from ginrummy.views import PlayerView
 
 __all__ = [
@@ -135,8 +136,10 @@ __all__ = [
     "best_layoffs",
     "best_melds",
     "deadwood",
+    "dumps",
     "find_ruleset",
     "game_scores",
+    "loads",
     "parse_action",
     "price_round",
     "score_game",
