@@ -290,6 +290,12 @@ _BY_ID: tuple[Action, ...] = (
 )
 
 
+DISCARD_ACTIONS: tuple[Discard, ...] = tuple(Discard(card) for card in DECK)
+"""``Discard(card)`` for every card, by card index (shared instances for speed)."""
+KNOCK_ACTIONS: tuple[Knock, ...] = tuple(Knock(card) for card in DECK)
+"""``Knock(card)`` for every card, by card index (shared instances for speed)."""
+
+
 def action_from_id(action_id: int) -> Action:
     """The action with id ``action_id``.
 

@@ -29,6 +29,8 @@ import attrs
 
 from ginrummy.actions import (
     ACTION_TYPES,
+    DISCARD_ACTIONS,
+    KNOCK_ACTIONS,
     Action,
     BigGin,
     Discard,
@@ -40,7 +42,7 @@ from ginrummy.actions import (
     TakeDiscard,
 )
 from ginrummy.cards import DECK, FULL_MASK, Card, CardsLike, Hand, Suit, _hand, to_mask
-from ginrummy.deadwood import best_discards, best_melds, deadwood, tables_for
+from ginrummy.deadwood import best_discard, best_discards, best_melds, deadwood, tables_for
 from ginrummy.errors import IllegalActionError, InvalidHandError, InvalidPositionError, ParseError
 from ginrummy.events import Event, Phase
 from ginrummy.melds import Meld
@@ -397,16 +399,27 @@ class Round:
         if phase is Phase.DISCARD:
             assert self.to_act is not None
             hand = self.hands[self.to_act]
-            blocked = self.taken if self.taken is not None and not self.rules.may_discard_taken_card else None
-            actions: list[Action] = [Discard(card) for card in hand if card != blocked]
+            rules = self.rules
+            blocked = self.taken.mask if self.taken is not None and not rules.may_discard_taken_card else 0
+            playable = hand.mask & ~blocked
+            actions: list[Action] = []
+            rest = playable
+            while rest:
+                low = rest & -rest
+                actions.append(DISCARD_ACTIONS[low.bit_length() - 1])
+                rest ^= low
             limit = self.knock_limit
-            knocks = sorted(
-                (card.index, card)
-                for card, left in best_discards(hand, self.rules)
-                if left <= limit and card != blocked
-            )
-            actions.extend(Knock(card) for _, card in knocks)
-            if self.rules.big_gin and deadwood(hand, self.rules) == 0:
+            # most hands cannot knock at all: one best-discard solve settles that
+            if best_discard(hand, rules)[1] <= limit:
+                actions.extend(
+                    KNOCK_ACTIONS[index]
+                    for index in sorted(
+                        card.index
+                        for card, left in best_discards(hand, rules)
+                        if left <= limit and card.mask & playable
+                    )
+                )
+            if rules.big_gin and deadwood(hand, rules) == 0:
                 actions.append(BigGin())
             return tuple(actions)
         if phase is Phase.LAYOFF:
