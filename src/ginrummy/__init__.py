@@ -21,6 +21,7 @@ from ginrummy.actions import (
     action_to_id,
     parse_action,
 )
+from ginrummy.bots import BOTS, Bot, GreedyBot, RandomBot, make_bot
 from ginrummy.cards import DECK, Card, CardsLike, Hand, Rank, Suit
 from ginrummy.deadwood import (
     Arrangement,
@@ -70,11 +71,13 @@ from ginrummy.scoring import (
     score_game,
 )
 from ginrummy.serialization import dumps, loads
+from ginrummy.simulation import Estimate, RulesetStats, SimulationReport, Tally, simulate
 from ginrummy.views import PlayerView
 
 __all__ = [
     "ACTION_SPACE_SIZE",
     "ALL_MELDS",
+    "BOTS",
     "DECK",
     "OKLAHOMA",
     "PAGAT",
@@ -85,11 +88,13 @@ __all__ = [
     "AfterPass",
     "Arrangement",
     "BigGin",
+    "Bot",
     "Card",
     "CardsLike",
     "Discard",
     "DrawStock",
     "EndLayoffs",
+    "Estimate",
     "Event",
     "Game",
     "GameRecord",
@@ -97,6 +102,7 @@ __all__ = [
     "GameView",
     "GameWinner",
     "GinRummyError",
+    "GreedyBot",
     "Hand",
     "IllegalActionError",
     "InvalidCardError",
@@ -118,14 +124,18 @@ __all__ = [
     "Phase",
     "PlayerScore",
     "PlayerView",
+    "RandomBot",
     "Rank",
     "Round",
     "RoundResult",
     "Ruleset",
+    "RulesetStats",
     "SerializationError",
     "Shutout",
+    "SimulationReport",
     "Suit",
     "TakeDiscard",
+    "Tally",
     "__version__",
     "action_from_id",
     "action_to_id",
@@ -140,7 +150,9 @@ __all__ = [
     "find_ruleset",
     "game_scores",
     "loads",
+    "make_bot",
     "parse_action",
     "price_round",
     "score_game",
+    "simulate",
 ]
