@@ -1,8 +1,14 @@
 """The ``ginrummy`` command line, a thin layer over the public API.
 
-``ginrummy analyze CARDS [--preset NAME] [--json]`` prints the best melds and the deadwood of
-a hand and, for 11 cards, every discard with the deadwood it leaves and whether the hand can
-then knock, go gin or declare big gin. Errors are one line on standard error, exit status 2.
+- ``ginrummy analyze CARDS [--preset NAME] [--json]``: the best melds and the deadwood of a
+  hand and, for 11 cards, every discard with the deadwood it leaves and whether the hand can
+  then knock, go gin or declare big gin.
+- ``ginrummy simulate [--preset NAME|all ...] [--games N | --rounds N] [--seed S]
+  [--workers N] [--bots A B] [--json]``: bot-against-bot statistics, rulesets side by side.
+- ``ginrummy play [--preset NAME] [--seed N]``: a game against the greedy bot.
+- ``ginrummy presets [NAME] [--json]``: the presets side by side, or one in full.
+
+Errors are one line on standard error, exit status 2.
 """
 
 from __future__ import annotations
@@ -17,7 +23,10 @@ from ginrummy._version import __version__
 from ginrummy.cards import Hand
 from ginrummy.deadwood import Arrangement, all_best_melds, best_discards
 from ginrummy.errors import GinRummyError
+from ginrummy.report import presets_json, presets_table, ruleset_table, simulation_table
 from ginrummy.rules import PRESETS, Ruleset, find_ruleset
+from ginrummy.simulation import simulate
+from ginrummy.terminal import play
 
 __all__ = ["main"]
 
@@ -52,7 +61,52 @@ def _parser() -> argparse.ArgumentParser:
         help=f"the ruleset (default pagat; one of {', '.join(PRESETS)})",
     )
     analyze.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+    simulate = commands.add_parser(
+        "simulate",
+        help="bot-against-bot statistics per ruleset",
+        description="Play games (or rounds) between bots under one or several rulesets and print "
+        "outcome rates, turns, points and win rates with 95%% intervals, rulesets side by side.",
+    )
+    simulate.add_argument(
+        "--preset",
+        action="append",
+        metavar="NAME|all",
+        help="a ruleset to simulate (repeatable; default all)",
+    )
+    counts = simulate.add_mutually_exclusive_group()
+    counts.add_argument("--games", type=_positive, help="games per ruleset (default 100)")
+    counts.add_argument("--rounds", type=_positive, help="single rounds per ruleset instead of games")
+    simulate.add_argument("--seed", type=int, default=0, help="the seed of every deal (default 0)")
+    simulate.add_argument("--workers", type=_positive, default=1, help="worker processes (default 1)")
+    simulate.add_argument(
+        "--bots", nargs=2, metavar=("BOT0", "BOT1"), default=["greedy", "greedy"], help="greedy or random"
+    )
+    simulate.add_argument("--json", action="store_true", help="print JSON instead of a table")
+
+    play = commands.add_parser(
+        "play",
+        help="play a game against the greedy bot",
+        description="Play a whole game against the greedy bot in the terminal (type help in the game).",
+    )
+    play.add_argument("--preset", default="pagat", help="the ruleset (default pagat)")
+    play.add_argument("--seed", type=int, default=None, help="the seed of the deals")
+
+    presets = commands.add_parser("presets", help="the rule presets", description="Show the presets.")
+    presets.add_argument("name", nargs="?", help="one preset to show in full")
+    presets.add_argument("--json", action="store_true", help="print JSON")
     return parser
+
+
+def _positive(text: str) -> int:
+    """An argparse type: an integer of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
+    return value
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -61,6 +115,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = _parser().parse_args(argv)
         if args.command == "analyze":
             return _analyze(" ".join(args.cards), args.preset, args.json)
+        if args.command == "simulate":
+            return _simulate(args)
+        if args.command == "play":
+            return play(find_ruleset(args.preset), args.seed)
+        if args.command == "presets":
+            return _presets(args.name, args.json)
         raise _UsageError(f"{_PROG}: error: unknown command {args.command!r}")  # pragma: no cover
     except _UsageError as exc:
         print(exc, file=sys.stderr)
@@ -135,6 +195,59 @@ def _analyze(text: str, preset: str, as_json: bool) -> int:
             if flag
         ]
         print(f"can       {', '.join(can) if can else 'neither knock nor gin'}")
+    return 0
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    names = args.preset or ["all"]
+    rulesets: list[Ruleset] = []
+    for name in names:
+        chosen = list(PRESETS.values()) if name.lower() == "all" else [find_ruleset(name)]
+        rulesets.extend(r for r in chosen if r not in rulesets)
+    games = args.games if args.rounds is None and args.games is not None else None
+    if args.rounds is None and games is None:
+        games = 100
+    progress = _progress_bar() if sys.stderr.isatty() and not args.json else None
+    report = simulate(
+        rulesets,
+        games=games,
+        rounds=args.rounds,
+        bots=(args.bots[0], args.bots[1]),
+        seed=args.seed,
+        workers=args.workers,
+        progress=progress,
+    )
+    if progress is not None:
+        print(file=sys.stderr)
+    if args.json:
+        data = {
+            "seed": report.seed,
+            "bots": list(report.bots),
+            "rulesets": [stats.as_dict() for stats in report.stats],
+        }
+        print(json.dumps(data, indent=2))
+    else:
+        print(simulation_table(report))
+    return 0
+
+
+def _progress_bar() -> Any:
+    def show(done: int, total: int) -> None:
+        width = 30
+        filled = width * done // total
+        print(
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}", end="", file=sys.stderr, flush=True
+        )
+
+    return show
+
+
+def _presets(name: str | None, as_json: bool) -> int:
+    if name is None:
+        print(presets_json(list(PRESETS.values())) if as_json else presets_table(list(PRESETS.values())))
+        return 0
+    rules = find_ruleset(name)
+    print(presets_json([rules]) if as_json else ruleset_table(rules))
     return 0
 
 
