@@ -2,20 +2,20 @@
 
 Notation (``parse_action`` reads the long words too; ``str`` gives the short form):
 
-============================  ==================  =================================
-action                        short               long
-============================  ==================  =================================
-``DrawStock()``               ``s``               ``stock``, ``draw``
-``TakeDiscard()``             ``t``               ``take``
-``PassUpcard()``              ``p``               ``pass``
-``Discard(card)``             ``d Kh``            ``discard Kh``
-``Knock(card)``               ``k Kh``            ``knock Kh``
-``Knock(card, melds)``        ``k Kh / 7c 8c 9c / 7d 7h 7s``
-``BigGin()``                  ``bg``              ``big-gin``, ``biggin``
-``BigGin(melds)``             ``bg / 7c 8c 9c / ...``
-``LayOff(card, meld)``        ``l 8h 0``          ``layoff 8h 0``
-``EndLayoffs()``              ``e``               ``end``, ``done``
-============================  ==================  =================================
+==================================  ====================================  ==========================
+action                              short                                 long
+==================================  ====================================  ==========================
+``DrawStock()``                     ``s``                                 ``stock``, ``draw``
+``TakeDiscard()``                   ``t``                                 ``take``
+``PassUpcard()``                    ``p``                                 ``pass``
+``Discard(card)``                   ``d Kh``                              ``discard Kh``
+``Knock(card)``                     ``k Kh``                              ``knock Kh``
+``Knock(card, melds)``              ``k Kh / 7c 8c 9c / 7d 7h 7s``
+``BigGin()``                        ``bg``                                ``big-gin``, ``biggin``
+``BigGin(melds)``                   ``bg / 7c 8c 9c / ...``
+``LayOff(card, meld)``              ``l 8h 0``                            ``layoff 8h 0``
+``EndLayoffs()``                    ``e``                                 ``end``, ``done``
+==================================  ====================================  ==========================
 
 Integer ids (:func:`action_to_id`, :func:`action_from_id`) cover every action that
 ``Round.legal_actions()`` returns; knocks and big gins with explicit melds have no id.

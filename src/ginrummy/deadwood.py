@@ -252,8 +252,22 @@ def _deadwood_with_sets(a: int, b: int, c: int, d: int, t: int, tables: Partitio
         t &= in_runs
         if not t:
             return dw[a] + dw[b] + dw[c] + dw[d]
+    if t.bit_count() > _MOST_CONFLICTS:
+        return _large(a | b << 13 | c << 26 | d << 39, tables)[0]
     combos = _combinations(t, (a, b, c, d), (ra, rb, rc, rd), prune_none=True)
     return min([dw[a ^ xa] + dw[b ^ xb] + dw[c ^ xc] + dw[d ^ xd] for xa, xb, xc, xd in combos])
+
+
+_MOST_CONFLICTS = 4
+"""Above this many conflicting set ranks (6**4 = 1296 combinations at most), the dynamic
+programme of :mod:`ginrummy.partition_dp` is used instead of enumeration."""
+
+
+def _large(mask: int, tables: PartitionTables, want_all: bool = False) -> tuple[int, list[int]]:
+    """The exact answer for a large hand (see :mod:`ginrummy.partition_dp`)."""
+    from ginrummy.partition_dp import solve
+
+    return solve(mask, tables, want_all)
 
 
 # --------------------------------------------------------------------------------------------
@@ -358,6 +372,14 @@ def _optimal_choices(mask: int, tables: PartitionTables) -> tuple[int, list[tupl
     free = t & ~in_runs
     keep = ~free
     suits = (a & keep, b & keep, c & keep, d & keep)
+    if (t & in_runs).bit_count() > _MOST_CONFLICTS:
+        points, choices = _large(mask, tables, want_all=True)
+        removals = [
+            (choice & SUIT_BITS, choice >> 13 & SUIT_BITS, choice >> 26 & SUIT_BITS, choice >> 39)
+            for choice in choices
+        ]
+        removals.sort(key=lambda removal: _preference(removal, t))
+        return 0, removals, points
     combos = _combinations(t & in_runs, suits, runs, prune_none=True)
     scored = [
         (dw[suits[0] ^ xa] + dw[suits[1] ^ xb] + dw[suits[2] ^ xc] + dw[suits[3] ^ xd], combo)
@@ -366,6 +388,18 @@ def _optimal_choices(mask: int, tables: PartitionTables) -> tuple[int, list[tupl
     ]
     best = min(points for points, _ in scored)
     return free, [combo for points, combo in scored if points == best], best
+
+
+def _preference(removal: tuple[int, int, int, int], ranks: int) -> tuple[int, ...]:
+    """The enumeration order of set choices, rank by rank from the ace: the quad (0), the
+    triples leaving out clubs ... spades (1-4), no set (5)."""
+    key = []
+    for rank in range(13):
+        if ranks >> rank & 1:
+            used = [removal[s] >> rank & 1 for s in range(4)]
+            count = sum(used)
+            key.append(0 if count == 4 else 1 + used.index(0) if count == 3 else 5)
+    return tuple(key)
 
 
 def all_best_melds(cards: CardsLike, rules: MeldingRules | None = None) -> tuple[Arrangement, ...]:
@@ -453,6 +487,10 @@ def _best_discard_with_sets(
     free = t & ~in_runs
     conflict = t & in_runs
     full = (a, b, c, d)
+    if conflict.bit_count() > _MOST_CONFLICTS:
+        mask = a | b << 13 | c << 26 | d << 39
+        best = min(_large(mask ^ (1 << i), tables)[0] << 8 | i for i in range(52) if mask >> i & 1)
+        return best >> 8, best & 255
     if free:
         keep = ~free
         a, b, c, d = a & keep, b & keep, c & keep, d & keep

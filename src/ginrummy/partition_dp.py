@@ -1,0 +1,201 @@
+"""An exact partitioner for hands of any size: dynamic programming over the ranks.
+
+The enumeration of set choices in :mod:`ginrummy.deadwood` is fastest for the hands that
+occur in play (10 or 11 cards, at most three ranks held three or more times), but grows as
+6 to the power of the number of such ranks. For larger hands this module is used instead.
+
+The ranks are processed in order. The state holds, for each suit, the length (0, 1, 2, or 3
+meaning "3 or more") of the run segment that ends at the previous rank. At each rank every
+card held is labelled: part of a set (the set cards of a rank number 0, 3 or 4), part of a
+run (extending its suit's segment), or deadwood (costing its value). A segment of length 1 or
+2 that stops is not a run, so such a labelling is refused. The minimum over the final states
+is the minimum deadwood, and the set labels of every optimal path are the optimal set choices
+(the runs are then the blocks of what remains).
+
+Round the corner, the ranks form a cycle. The cycle is cut between two ranks where the fewest
+suits hold both cards; for each such suit the segment crossing the cut is guessed (none, or
+its length before the cut: 1, 2 or 3+) and the final state must match the guess.
+
+>>> from ginrummy.deadwood import tables_for
+>>> from ginrummy.cards import Hand
+>>> solve(Hand.parse("7c 8c 9c 7d 7h 7s 2d").mask, tables_for(None))[0]
+2
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from ginrummy.deadwood import PartitionTables
+from ginrummy.melds import SUIT_BITS
+
+__all__ = ["solve"]
+
+
+def _state(lengths: tuple[int, int, int, int]) -> int:
+    return lengths[0] | lengths[1] << 2 | lengths[2] << 4 | lengths[3] << 6
+
+
+def _lengths(state: int) -> tuple[int, int, int, int]:
+    return (state & 3, state >> 2 & 3, state >> 4 & 3, state >> 6 & 3)
+
+
+def _build_next() -> list[list[int]]:
+    """``NEXT[state][run_suits]``: the state after a rank whose run-labelled cards are in
+    ``run_suits`` (a 4-bit mask), or -1 when a segment of length 1 or 2 would stop."""
+    table = []
+    for state in range(256):
+        lengths = _lengths(state)
+        row = []
+        for runs in range(16):
+            new = []
+            for s in range(4):
+                if runs >> s & 1:
+                    new.append(min(lengths[s] + 1, 3))
+                elif lengths[s] in (1, 2):
+                    break
+                else:
+                    new.append(0)
+            row.append(_state((new[0], new[1], new[2], new[3])) if len(new) == 4 else -1)
+        table.append(row)
+    return table
+
+
+def _build_labellings() -> list[list[tuple[int, int, int]]]:
+    """For each 4-bit pattern of suits holding a rank, every labelling as
+    ``(set_suits, run_suits, dead_count)``: 0, 3 or 4 set cards, the rest run or dead."""
+    result = []
+    for held in range(16):
+        suits = [s for s in range(4) if held >> s & 1]
+        options = []
+        set_choices = [0]
+        if len(suits) >= 3:
+            set_choices += [sum(1 << s for s in combo) for combo in itertools.combinations(suits, 3)]
+        if len(suits) == 4:
+            set_choices.append(15)
+        for set_suits in set_choices:
+            rest = [s for s in suits if not set_suits >> s & 1]
+            for flags in itertools.product((0, 1), repeat=len(rest)):
+                run_suits = sum(1 << s for s, flag in zip(rest, flags, strict=True) if flag)
+                options.append((set_suits, run_suits, len(rest) - sum(flags)))
+        result.append(options)
+    return result
+
+
+_NEXT = _build_next()
+_LABELLINGS = _build_labellings()
+
+
+def _cut(suits: list[int], wrap: bool) -> tuple[int, list[int]]:
+    """The first rank of the order and the suits whose segment may cross the cut."""
+    if not wrap:
+        return 0, []
+    best_start, best_bridging = 0, [0, 1, 2, 3]
+    for start in range(13):
+        before = (start - 1) % 13
+        bridging = [s for s in range(4) if suits[s] >> before & 1 and suits[s] >> start & 1]
+        if len(bridging) < len(best_bridging):
+            best_start, best_bridging = start, bridging
+            if not bridging:
+                break
+    return best_start, best_bridging
+
+
+def solve(mask: int, tables: PartitionTables, want_all: bool = False) -> tuple[int, list[int]]:
+    """The minimum deadwood of ``mask`` and, with ``want_all``, every optimal choice of set
+    cards as a 52-bit mask (without ``want_all``, one optimal choice).
+
+    :returns: ``(points, set_masks)``.
+    """
+    suits = [mask >> (13 * s) & SUIT_BITS for s in range(4)]
+    values = tables.values
+    start, bridging = _cut(suits, tables.wrap)
+    order = [(start + i) % 13 for i in range(13)]
+    best = 1 << 30
+    found: set[int] = set()
+    for guess in itertools.product((0, 1, 2, 3), repeat=len(bridging)):
+        initial = [0, 0, 0, 0]
+        for s, length in zip(bridging, guess, strict=True):
+            initial[s] = length
+        points, choices = _run(
+            suits, order, values, (initial[0], initial[1], initial[2], initial[3]), want_all
+        )
+        if points < best:
+            best, found = points, set(choices)
+        elif points == best:
+            found.update(choices)
+    return best, sorted(found)
+
+
+def _run(
+    suits: list[int],
+    order: list[int],
+    values: tuple[int, ...],
+    initial: tuple[int, int, int, int],
+    want_all: bool,
+) -> tuple[int, list[int]]:
+    """One pass of the dynamic programme from ``initial``; the final state must match it."""
+    start_state = _state(initial)
+    layers: list[dict[int, tuple[int, list[tuple[int, int]]]]] = [{start_state: (0, [])}]
+    for rank in order:
+        held = 0
+        for s in range(4):
+            if suits[s] >> rank & 1:
+                held |= 1 << s
+        options = _LABELLINGS[held]
+        value = values[rank]
+        current = layers[-1]
+        following: dict[int, tuple[int, list[tuple[int, int]]]] = {}
+        for state, (cost, _) in current.items():
+            row = _NEXT[state]
+            for set_suits, run_suits, dead in options:
+                nxt = row[run_suits]
+                if nxt < 0:
+                    continue
+                total = cost + dead * value
+                entry = following.get(nxt)
+                if entry is None or total < entry[0]:
+                    following[nxt] = (total, [(state, set_suits)])
+                elif total == entry[0] and want_all:
+                    entry[1].append((state, set_suits))
+        layers.append(following)
+    final = layers[-1]
+    wanted = [state for state in final if _final_ok(_lengths(state), initial)]
+    if not wanted:
+        return 1 << 30, []
+    best = min(final[state][0] for state in wanted)
+    # walk back along every optimal path, collecting the set cards
+    choices: set[int] = set()
+    stack = [(len(order), state, 0) for state in wanted if final[state][0] == best]
+    seen: set[tuple[int, int, int]] = set()
+    while stack:
+        depth, state, sets = stack.pop()
+        if depth == 0:
+            choices.add(sets)
+            if not want_all:
+                break
+            continue
+        key = (depth, state, sets)
+        if key in seen:
+            continue
+        seen.add(key)
+        rank = order[depth - 1]
+        for previous, set_suits in layers[depth][state][1]:
+            bits = sets
+            for s in range(4):
+                if set_suits >> s & 1:
+                    bits |= 1 << (13 * s + rank)
+            stack.append((depth - 1, previous, bits))
+    return best, sorted(choices)
+
+
+def _final_ok(lengths: tuple[int, int, int, int], initial: tuple[int, int, int, int]) -> bool:
+    """A final state is valid when no short segment stops there, or, for a segment crossing
+    the cut, when it has the guessed length."""
+    for length, guess in zip(lengths, initial, strict=True):
+        if guess:
+            if length != guess:
+                return False
+        elif length in (1, 2):
+            return False
+    return True
