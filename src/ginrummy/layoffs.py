@@ -137,7 +137,9 @@ def best_layoffs(spread: Iterable[Meld], cards: CardsLike, rules: MeldingRules |
                 fourths.append((fourth, index))
 
     best: tuple[int, int, int, tuple[int, int, int, int]] | None = None  # points, count, set-4ths, laid runs
-    for choice in range(1 << len(fourths)):
+    if _conflicts(mask) > _MOST_CONFLICTS:
+        best = _large_plan(mask, knocker_runs, fourths, tables)
+    for choice in range(0 if best is not None else 1 << len(fourths)):
         onto_sets = 0
         for i, (bit, _) in enumerate(fourths):
             if choice >> i & 1:
@@ -159,6 +161,36 @@ def best_layoffs(spread: Iterable[Meld], cards: CardsLike, rules: MeldingRules |
         laid_mask |= laid[s] << (13 * s)
     arrangement = best_melds(_hand(mask & ~laid_mask), rules)
     return LayoffPlan(tuple(layoffs), arrangement)
+
+
+def _conflicts(mask: int) -> int:
+    """How many ranks ``mask`` holds three or more times."""
+    a, b, c, d = (mask >> (13 * s) & SUIT_BITS for s in range(4))
+    return ((a & b & (c | d)) | ((a | b) & c & d)).bit_count()
+
+
+def _large_plan(
+    mask: int, knocker_runs: list[int], fourths: list[tuple[int, int]], tables: PartitionTables
+) -> tuple[int, int, int, tuple[int, int, int, int]]:
+    """The best plan for a large defender hand, by the dynamic programme of
+    :mod:`ginrummy.partition_dp` (knocker runs as anchors, 4th cards as optional layoffs)."""
+    from ginrummy.partition_dp import solve
+
+    layable = 0
+    for bit, _ in fourths:
+        layable |= bit
+    anchors = (knocker_runs[0], knocker_runs[1], knocker_runs[2], knocker_runs[3])
+    points, choices = solve(mask, tables, anchors=anchors, fourths=layable)
+    removed = choices[0]
+    rest = mask & ~removed
+    laid = tuple(_flood(knocker_runs[s], rest >> (13 * s) & SUIT_BITS, tables.wrap) for s in range(4))
+    count = (removed & layable).bit_count() + sum(x.bit_count() for x in laid)
+    return points, count, removed & layable, (laid[0], laid[1], laid[2], laid[3])
+
+
+_MOST_CONFLICTS = 4
+"""Above this many ranks held 3+ times, the defender's choices are solved by dynamic
+programming rather than enumeration."""
 
 
 def _best_for(

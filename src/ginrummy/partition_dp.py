@@ -12,6 +12,11 @@ run (extending its suit's segment), or deadwood (costing its value). A segment o
 is the minimum deadwood, and the set labels of every optimal path are the optimal set choices
 (the runs are then the blocks of what remains).
 
+For layoffs, the knocker's run cards join the suits as *anchors*: a card that is always in a
+run segment and makes the segment valid whatever its length (its state jumps to "3+"), so the
+defender cards connected to it are laid off at no cost; and a defender card that is the 4th
+card of a knocker's 3-card set may be labelled "laid off" (no cost, no run, no set).
+
 Round the corner, the ranks form a cycle. The cycle is cut between two ranks where the fewest
 suits hold both cards; for each such suit the segment crossing the cut is guessed (none, or
 its length before the cut: 1, 2 or 3+) and the final state must match the guess.
@@ -86,6 +91,31 @@ _NEXT = _build_next()
 _LABELLINGS = _build_labellings()
 
 
+_CACHE: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
+
+
+def _labellings(held: int, anchored: int, fourth: int) -> list[tuple[int, int, int]]:
+    """The labellings of a rank whose defender cards are ``held``, whose knocker run cards
+    are in the suits ``anchored`` (always run), and whose card in suit ``fourth`` (or -1) may
+    be laid onto a knocker's set (recorded with the set cards)."""
+    if not anchored and fourth < 0:
+        return _LABELLINGS[held]
+    key = (held, anchored, fourth)
+    options = _CACHE.get(key)
+    if options is None:
+        options = [(sets, runs | anchored, dead) for sets, runs, dead in _LABELLINGS[held]]
+        if fourth >= 0:
+            # the 4th card of a knocker's set: its rank holds no set of the defender's
+            options = [o for o in options if not o[0]]
+            options += [
+                (1 << fourth, runs, dead - 1)
+                for sets, runs, dead in options
+                if not runs >> fourth & 1 and dead > 0 and not sets
+            ]
+        _CACHE[key] = options
+    return options
+
+
 def _cut(suits: list[int], wrap: bool) -> tuple[int, list[int]]:
     """The first rank of the order and the suits whose segment may cross the cut."""
     if not wrap:
@@ -101,13 +131,22 @@ def _cut(suits: list[int], wrap: bool) -> tuple[int, list[int]]:
     return best_start, best_bridging
 
 
-def solve(mask: int, tables: PartitionTables, want_all: bool = False) -> tuple[int, list[int]]:
+def solve(
+    mask: int,
+    tables: PartitionTables,
+    want_all: bool = False,
+    anchors: tuple[int, int, int, int] = (0, 0, 0, 0),
+    fourths: int = 0,
+) -> tuple[int, list[int]]:
     """The minimum deadwood of ``mask`` and, with ``want_all``, every optimal choice of set
     cards as a 52-bit mask (without ``want_all``, one optimal choice).
 
-    :returns: ``(points, set_masks)``.
+    :param anchors: per suit, the knocker's run cards (13-bit masks), for layoffs.
+    :param fourths: the cards of ``mask`` that may be laid onto a knocker's 3-card set; a
+        choice then includes the ones laid there.
+    :returns: ``(points, choices)``.
     """
-    suits = [mask >> (13 * s) & SUIT_BITS for s in range(4)]
+    suits = [(mask >> (13 * s) & SUIT_BITS) | anchors[s] for s in range(4)]
     values = tables.values
     start, bridging = _cut(suits, tables.wrap)
     order = [(start + i) % 13 for i in range(13)]
@@ -118,7 +157,7 @@ def solve(mask: int, tables: PartitionTables, want_all: bool = False) -> tuple[i
         for s, length in zip(bridging, guess, strict=True):
             initial[s] = length
         points, choices = _run(
-            suits, order, values, (initial[0], initial[1], initial[2], initial[3]), want_all
+            suits, order, values, (initial[0], initial[1], initial[2], initial[3]), want_all, anchors, fourths
         )
         if points < best:
             best, found = points, set(choices)
@@ -133,6 +172,8 @@ def _run(
     values: tuple[int, ...],
     initial: tuple[int, int, int, int],
     want_all: bool,
+    anchors: tuple[int, int, int, int],
+    fourths: int,
 ) -> tuple[int, list[int]]:
     """One pass of the dynamic programme from ``initial``; the final state must match it."""
     start_state = _state(initial)
@@ -142,7 +183,12 @@ def _run(
         for s in range(4):
             if suits[s] >> rank & 1:
                 held |= 1 << s
-        options = _LABELLINGS[held]
+        anchored = 0
+        for s in range(4):
+            if anchors[s] >> rank & 1:
+                anchored |= 1 << s
+        fourth = next((s for s in range(4) if fourths >> (13 * s + rank) & 1), -1)
+        options = _labellings(held & ~anchored, anchored, fourth)
         value = values[rank]
         current = layers[-1]
         following: dict[int, tuple[int, list[tuple[int, int]]]] = {}
@@ -152,6 +198,10 @@ def _run(
                 nxt = row[run_suits]
                 if nxt < 0:
                     continue
+                if anchored:  # a knocker's run card makes its segment valid at any length
+                    for s in range(4):
+                        if anchored >> s & 1:
+                            nxt |= 3 << (2 * s)
                 total = cost + dead * value
                 entry = following.get(nxt)
                 if entry is None or total < entry[0]:

@@ -1,0 +1,138 @@
+"""Shared Hypothesis strategies and rule stand-ins for the tests.
+
+The strategies draw :class:`ginrummy.Hand` values: uniformly random hands, meld-dense hands from
+a narrow window of ranks (so sets and runs overlap and greedy melding goes wrong), and knocker
+spreads with defender cards placed next to them (so layoffs are common).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from hypothesis import strategies as st
+
+import ginrummy as gr
+from oracle import oracle_melds
+
+__all__ = [
+    "RTC",
+    "TRADITIONAL",
+    "Rules",
+    "cards_st",
+    "dense_hands_st",
+    "spread_and_cards_st",
+]
+
+
+@dataclasses.dataclass(frozen=True)
+class Rules:
+    """The two ruleset fields the melding functions read."""
+
+    round_the_corner: bool = False
+    """Whether runs wrap from king to ace."""
+    ace_points: int = 1
+    """The deadwood value of an unmatched ace."""
+
+
+TRADITIONAL = Rules()
+"""Ace low only, ace worth 1 (what ``rules=None`` means)."""
+RTC = Rules(round_the_corner=True, ace_points=15)
+"""Round the corner: runs wrap K-A, an unmatched ace is worth 15."""
+
+
+def cards_st(n: int, max_n: int | None = None) -> st.SearchStrategy[gr.Hand]:
+    """Hands of ``n`` distinct random cards (from ``n`` to ``max_n`` cards when given)."""
+    size = n if max_n is None else max_n
+    return st.sets(st.sampled_from(gr.DECK), min_size=n, max_size=size).map(gr.Hand)
+
+
+@st.composite
+def _dense_hand(draw: st.DrawFn, n: int, max_n: int) -> gr.Hand:
+    width = draw(st.integers(min_value=max(3, -(-max_n // 4)), max_value=5))
+    low = draw(st.integers(min_value=1, max_value=13))
+    # the window may wrap past the king, which only matters under round the corner
+    ranks = [(low - 1 + i) % 13 + 1 for i in range(width)]
+    pool = [gr.Card(gr.Rank(r), s) for r in ranks for s in gr.Suit]
+    size = draw(st.integers(min_value=n, max_value=min(max_n, len(pool))))
+    chosen = draw(st.lists(st.sampled_from(pool), min_size=size, max_size=size, unique=True))
+    return gr.Hand(chosen)
+
+
+def dense_hands_st(n: int, max_n: int | None = None) -> st.SearchStrategy[gr.Hand]:
+    """Meld-dense hands of ``n`` cards (``n`` to ``max_n`` when given, at most 20).
+
+    The cards come from a window of 3 to 5 consecutive ranks (cyclic, so K-A-2 windows occur)
+    in all four suits, so most cards are in both a possible set and a possible run.
+    """
+    return _dense_hand(n, n if max_n is None else max_n)
+
+
+@st.composite
+def _spread_and_cards(
+    draw: st.DrawFn, wrap: bool, min_cards: int, max_cards: int
+) -> tuple[tuple[gr.Meld, ...], gr.Hand]:
+    rules = RTC if wrap else None
+    candidates = [m for m in oracle_melds(gr.DECK, wrap) if len(m) <= 6]
+    focused = draw(st.booleans())
+    window: set[gr.Card] = set()
+    if focused:
+        # knocker and defender share a window of 4 to 6 ranks in all suits, so the defender's
+        # own sets and runs compete with its layoffs
+        width = draw(st.integers(min_value=4, max_value=6))
+        low = draw(st.integers(min_value=1, max_value=13 if wrap else 14 - width))
+        ranks = {(low - 1 + i) % 13 + 1 for i in range(width)}
+        window = {c for c in gr.DECK if c.rank in ranks}
+        candidates = [m for m in candidates if m <= window]
+    count = draw(st.integers(min_value=2, max_value=3))
+    spread: list[frozenset[gr.Card]] = []
+    used: frozenset[gr.Card] = frozenset()
+    for _ in range(count):
+        free = [m for m in candidates if not m & used]
+        if not free:
+            break
+        meld = draw(st.sampled_from(free))
+        spread.append(meld)
+        used |= meld
+    # cards that might be laid off: the window, or else the other cards of a set's rank and
+    # the cards of a run's suit within three ranks of it
+    near: set[gr.Card] = set(window)
+    for meld in spread:
+        ranks = {c.rank for c in meld}
+        if len(ranks) == 1:
+            near |= {c for c in gr.DECK if c.rank in ranks}
+        else:
+            suit = next(iter(meld)).suit
+            for card in meld:
+                for step in range(-3, 4):
+                    rank = int(card.rank) + step
+                    if wrap:
+                        rank = (rank - 1) % 13 + 1
+                    if 1 <= rank <= 13:
+                        near.add(gr.Card(gr.Rank(rank), suit))
+    near_pool = sorted(near - used, key=lambda c: c.index)
+    rest_pool = [c for c in gr.DECK if c not in used and c not in near]
+    size = draw(st.integers(min_value=min_cards, max_value=max_cards))
+    most = min(size, len(near_pool))
+    n_near = most if focused else draw(st.integers(min_value=0, max_value=most))
+    chosen: list[gr.Card] = []
+    if n_near:
+        chosen += draw(st.lists(st.sampled_from(near_pool), min_size=n_near, max_size=n_near, unique=True))
+    if size > n_near:
+        chosen += draw(
+            st.lists(st.sampled_from(rest_pool), min_size=size - n_near, max_size=size - n_near, unique=True)
+        )
+    melds = tuple(gr.Meld(sorted(m, key=lambda c: c.index), rules=rules) for m in spread)
+    return melds, gr.Hand(chosen)
+
+
+def spread_and_cards_st(
+    wrap: bool = False, min_cards: int = 0, max_cards: int = 10
+) -> st.SearchStrategy[tuple[tuple[gr.Meld, ...], gr.Hand]]:
+    """A knocker's spread of 2 or 3 disjoint melds (each of at most 6 cards) and defender cards
+    disjoint from it, many of them next to the spread so that they can be laid off. Half the
+    time spread and defender share a narrow window of ranks, so layoffs compete with the
+    defender's own melds.
+
+    :param wrap: draw round-the-corner melds (build them with :data:`RTC`).
+    """
+    return _spread_and_cards(wrap, min_cards, max_cards)

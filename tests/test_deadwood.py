@@ -1,0 +1,433 @@
+"""Deadwood, best melds and best discards against the naive oracle in ``oracle.py``."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import resource
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import ginrummy as gr
+from oracle import Arrangement, card_value, oracle_best_arrangements, oracle_deadwood, oracle_melds
+from strategies import RTC, Rules, cards_st, dense_hands_st
+
+ANY_RULES = st.sampled_from([None, RTC])
+
+
+def _wrap(rules: Rules | None) -> bool:
+    return rules is not None and rules.round_the_corner
+
+
+def _ace(rules: Rules | None) -> int:
+    return 1 if rules is None else rules.ace_points
+
+
+def _key(arrangement: gr.Arrangement) -> Arrangement:
+    """An arrangement in the oracle's form: (meld card sets, deadwood cards)."""
+    return (
+        frozenset(frozenset(meld.cards) for meld in arrangement.melds),
+        frozenset(arrangement.deadwood),
+    )
+
+
+def _hand(text: str) -> gr.Hand:
+    return gr.Hand.parse(text)
+
+
+# --------------------------------------------------------------------------------------------
+# deadwood against the oracle
+
+
+@settings(max_examples=1500, deadline=None)
+@given(hand=cards_st(0, 11))
+def test_deadwood_is_the_minimum_over_all_meld_collections(hand: gr.Hand) -> None:
+    """A hand's deadwood is the least value left unmelded over every set of disjoint melds."""
+    assert oracle_deadwood(hand) == gr.deadwood(hand)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(hand=dense_hands_st(3, 11))
+def test_deadwood_is_the_minimum_on_meld_dense_hands(hand: gr.Hand) -> None:
+    """On hands where sets and runs overlap heavily, deadwood is still the exact minimum."""
+    assert oracle_deadwood(hand) == gr.deadwood(hand)
+
+
+@settings(max_examples=800, deadline=None)
+@given(hand=cards_st(0, 11))
+def test_round_the_corner_deadwood_is_the_minimum_with_ace_15(hand: gr.Hand) -> None:
+    """Round the corner: runs wrap K-A, an unmatched ace counts 15, deadwood is the minimum."""
+    assert oracle_deadwood(hand, wrap=True, ace_points=15) == gr.deadwood(hand, RTC)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(hand=dense_hands_st(3, 11))
+def test_round_the_corner_deadwood_is_the_minimum_on_meld_dense_hands(hand: gr.Hand) -> None:
+    """Round the corner on dense hands (windows such as Q-K-A-2): deadwood is the minimum."""
+    assert oracle_deadwood(hand, wrap=True, ace_points=15) == gr.deadwood(hand, RTC)
+
+
+@settings(max_examples=150, deadline=None)
+@given(hand=cards_st(12, 24), rules=ANY_RULES)
+def test_deadwood_is_the_minimum_for_hands_larger_than_eleven(hand: gr.Hand, rules: Rules | None) -> None:
+    """Deadwood is defined for any number of cards, not only 10 or 11."""
+    assert oracle_deadwood(hand, _wrap(rules), _ace(rules)) == gr.deadwood(hand, rules)
+
+
+@settings(max_examples=150, deadline=None)
+@given(hand=dense_hands_st(12, 20), rules=ANY_RULES)
+def test_deadwood_is_the_minimum_for_large_meld_dense_hands(hand: gr.Hand, rules: Rules | None) -> None:
+    """Large dense hands (up to a whole 5-rank window) still get the exact minimum."""
+    assert oracle_deadwood(hand, _wrap(rules), _ace(rules)) == gr.deadwood(hand, rules)
+
+
+def test_empty_hand_has_no_deadwood() -> None:
+    """No cards: deadwood 0, no melds, and no optimal arrangement but the empty one."""
+    empty = gr.Hand()
+    assert 0 == gr.deadwood(empty)
+    assert ((), empty, 0) == (
+        gr.best_melds(empty).melds,
+        gr.best_melds(empty).deadwood,
+        gr.best_melds(empty).points,
+    )
+    assert (gr.best_melds(empty),) == gr.all_best_melds(empty)
+
+
+def _run_bounded(code: str, seconds: float = 60, memory: int = 2 << 30) -> str:
+    """Run Python ``code`` in a child process limited in time and address space, so that a
+    partitioner that blows up fails this test instead of exhausting the machine."""
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            timeout=seconds,
+            preexec_fn=limit,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"no answer within {seconds} s: {code}")
+    assert "" == done.stderr[-2000:]
+    return done.stdout
+
+
+@pytest.mark.parametrize("ranks", [8, 10, 13], ids=["32-cards", "40-cards", "whole-deck"])
+def test_complete_ranks_have_no_deadwood(ranks: int) -> None:
+    """Cards made of complete ranks are all melded (each rank is a 4-card set): deadwood 0,
+    traditionally and round the corner, up to the whole deck."""
+    code = (
+        "import ginrummy as gr\n"
+        "class R:\n    round_the_corner = True\n    ace_points = 15\n"
+        f"cards = [c for c in gr.DECK if c.rank <= {ranks}]\n"
+        "print(gr.deadwood(cards), gr.deadwood(cards, R()))\n"
+    )
+    assert "0 0\n" == _run_bounded(code)
+
+
+def test_lone_ace_is_worth_the_rules_ace_points() -> None:
+    """An unmatched ace counts 1 traditionally and ``ace_points`` (15) round the corner."""
+    assert (1, 15) == (gr.deadwood("As"), gr.deadwood("As", RTC))
+
+
+# --------------------------------------------------------------------------------------------
+# arrangements
+
+
+@settings(max_examples=500, deadline=None)
+@given(hand=cards_st(0, 11), rules=ANY_RULES)
+def test_all_best_melds_lists_every_optimal_arrangement_once_on_random_hands(
+    hand: gr.Hand, rules: Rules | None
+) -> None:
+    """all_best_melds is exactly the set of canonical minimum-deadwood arrangements, no repeats."""
+    actual = [_key(a) for a in gr.all_best_melds(hand, rules)]
+    assert len(set(actual)) == len(actual)
+    assert oracle_best_arrangements(hand, _wrap(rules), _ace(rules)) == set(actual)
+
+
+@settings(max_examples=700, deadline=None)
+@given(hand=dense_hands_st(3, 11), rules=ANY_RULES)
+def test_all_best_melds_lists_every_optimal_arrangement_once_on_dense_hands(
+    hand: gr.Hand, rules: Rules | None
+) -> None:
+    """On dense hands, with many ties, all_best_melds lists each canonical optimum exactly once."""
+    actual = [_key(a) for a in gr.all_best_melds(hand, rules)]
+    assert len(set(actual)) == len(actual)
+    assert oracle_best_arrangements(hand, _wrap(rules), _ace(rules)) == set(actual)
+
+
+def _check_arrangement(arrangement: gr.Arrangement, hand: gr.Hand, rules: Rules | None) -> None:
+    """Assert that ``arrangement`` is a valid split of ``hand`` into melds and deadwood."""
+    melded: set[gr.Card] = set()
+    legal = set(oracle_melds(hand, _wrap(rules)))
+    for meld in arrangement.melds:
+        cards = frozenset(meld.cards)
+        assert cards in legal
+        assert gr.Meld(meld.hand, rules=rules) == meld
+        assert not melded & cards
+        melded |= cards
+    assert not melded & set(arrangement.deadwood)
+    assert set(hand) == melded | set(arrangement.deadwood)
+    assert sum(card_value(c, _ace(rules)) for c in arrangement.deadwood) == arrangement.points
+    assert arrangement.deadwood.points(_ace(rules)) == arrangement.points
+
+
+@settings(max_examples=500, deadline=None)
+@given(hand=st.one_of(cards_st(0, 11), dense_hands_st(3, 11)), rules=ANY_RULES)
+def test_every_best_arrangement_splits_the_hand_into_valid_disjoint_melds_and_deadwood(
+    hand: gr.Hand, rules: Rules | None
+) -> None:
+    """Each arrangement's melds are legal, disjoint and held; melds plus deadwood is the hand;
+    its points are the value of its deadwood, which is the hand's deadwood."""
+    arrangements = gr.all_best_melds(hand, rules)
+    assert arrangements
+    for arrangement in arrangements:
+        _check_arrangement(arrangement, hand, rules)
+        assert gr.deadwood(hand, rules) == arrangement.points
+
+
+@settings(max_examples=500, deadline=None)
+@given(hand=st.one_of(cards_st(0, 11), dense_hands_st(3, 11)), rules=ANY_RULES)
+def test_best_melds_is_the_first_of_all_best_melds(hand: gr.Hand, rules: Rules | None) -> None:
+    """best_melds returns the first arrangement that all_best_melds lists."""
+    assert gr.all_best_melds(hand, rules)[0] == gr.best_melds(hand, rules)
+
+
+@settings(max_examples=300, deadline=None)
+@given(hand=dense_hands_st(3, 11), rules=ANY_RULES)
+def test_best_melds_never_lists_touching_runs_separately(hand: gr.Hand, rules: Rules | None) -> None:
+    """Canonical form: two runs of one suit that touch (3c4c5c and 6c7c8c) are one run."""
+    for arrangement in gr.all_best_melds(hand, rules):
+        runs = [m for m in arrangement.melds if m.kind is gr.MeldKind.RUN]
+        for first, second in itertools.permutations(runs, 2):
+            joined = frozenset(first.hand | second.hand)
+            assert joined not in set(oracle_melds(joined, _wrap(rules)))
+
+
+# --------------------------------------------------------------------------------------------
+# discards
+
+
+def _oracle_discards(hand: gr.Hand, rules: Rules | None) -> tuple[tuple[gr.Card, int], ...]:
+    """Every card with the oracle deadwood left after discarding it, by (deadwood, index)."""
+    pairs = [(card, oracle_deadwood(set(hand) - {card}, _wrap(rules), _ace(rules))) for card in hand]
+    return tuple(sorted(pairs, key=lambda pair: (pair[1], pair[0].index)))
+
+
+@settings(max_examples=700, deadline=None)
+@given(hand=st.one_of(cards_st(1, 11), dense_hands_st(3, 11)), rules=ANY_RULES)
+def test_best_discards_lists_each_card_with_the_deadwood_left_sorted(
+    hand: gr.Hand, rules: Rules | None
+) -> None:
+    """best_discards pairs every held card with the minimum deadwood of the hand without it,
+    sorted by (deadwood, card index)."""
+    assert _oracle_discards(hand, rules) == gr.best_discards(hand, rules)
+
+
+@settings(max_examples=700, deadline=None)
+@given(hand=st.one_of(cards_st(1, 11), dense_hands_st(3, 11)), rules=ANY_RULES)
+def test_best_discard_leaves_least_deadwood_and_ties_go_to_lowest_index(
+    hand: gr.Hand, rules: Rules | None
+) -> None:
+    """best_discard is the first of best_discards: least deadwood left, then lowest index."""
+    expected = _oracle_discards(hand, rules)[0]
+    assert expected == gr.best_discard(hand, rules)
+    assert gr.best_discards(hand, rules)[0] == gr.best_discard(hand, rules)
+
+
+def test_best_discard_tie_goes_to_the_lowest_card_index() -> None:
+    """2c 2d 7h 8h 9h: discarding 2c or 2d leaves 2 (the other deuce beside the run 7h-9h);
+    the tie goes to 2c (index 1 < 14). Breaking the run leaves 2 + 2 + the other two hearts:
+    9h 19, 8h 20, 7h 21."""
+    assert (gr.Card.parse("2c"), 2) == gr.best_discard("2c 2d 7h 8h 9h")
+    assert (
+        (gr.Card.parse("2c"), 2),
+        (gr.Card.parse("2d"), 2),
+        (gr.Card.parse("9h"), 19),
+        (gr.Card.parse("8h"), 20),
+        (gr.Card.parse("7h"), 21),
+    ) == gr.best_discards("2c 2d 7h 8h 9h")
+
+
+# --------------------------------------------------------------------------------------------
+# exhaustive blocks: every 10- and 11-card subset of 16 cards, 4 ranks in all suits
+
+
+BLOCK = tuple(c for c in gr.DECK if gr.Rank.SEVEN <= c.rank <= gr.Rank.TEN)
+"""7-T in all four suits: 16 cards where every card is in a possible set and runs."""
+CORNER_BLOCK = tuple(c for c in gr.DECK if c.rank in (12, 13, 1, 2))
+"""Q-K-A-2 in all four suits: dense around the corner."""
+
+
+@pytest.mark.parametrize("size", [10, 11])
+def test_deadwood_of_every_subset_of_a_four_by_four_block(size: int) -> None:
+    """Every 10- and 11-card subset of 7-T x 4 suits (8008 + 4368 hands) has the oracle's
+    deadwood."""
+    wrong = [
+        (str(gr.Hand(cards)), oracle_deadwood(cards), gr.deadwood(cards))
+        for cards in itertools.combinations(BLOCK, size)
+        if oracle_deadwood(cards) != gr.deadwood(cards)
+    ]
+    assert [] == wrong
+
+
+@pytest.mark.parametrize("size", [10, 11])
+def test_round_the_corner_deadwood_of_every_subset_of_a_corner_block(size: int) -> None:
+    """Round the corner, every 10- and 11-card subset of Q-K-A-2 x 4 suits has the oracle's
+    deadwood (aces 15)."""
+    wrong = [
+        (str(gr.Hand(cards)), oracle_deadwood(cards, True, 15), gr.deadwood(cards, RTC))
+        for cards in itertools.combinations(CORNER_BLOCK, size)
+        if oracle_deadwood(cards, True, 15) != gr.deadwood(cards, RTC)
+    ]
+    assert [] == wrong
+
+
+def test_best_discard_of_every_eleven_card_subset_of_a_four_by_four_block() -> None:
+    """For all 4368 11-card subsets of 7-T x 4 suits, best_discard matches the oracle."""
+    wrong = [
+        (str(gr.Hand(cards)), _oracle_discards(gr.Hand(cards), None)[0], gr.best_discard(cards))
+        for cards in itertools.combinations(BLOCK, 11)
+        if _oracle_discards(gr.Hand(cards), None)[0] != gr.best_discard(cards)
+    ]
+    assert [] == wrong
+
+
+def test_all_best_melds_on_a_sample_of_block_subsets() -> None:
+    """On 300 fixed 10- and 11-card subsets of 7-T x 4 suits, all_best_melds is the oracle's
+    set of canonical optimal arrangements."""
+    rng = random.Random(20240611)
+    for _ in range(300):
+        cards = rng.sample(BLOCK, rng.choice([10, 11]))
+        actual = [_key(a) for a in gr.all_best_melds(cards)]
+        assert len(set(actual)) == len(actual)
+        assert oracle_best_arrangements(cards) == set(actual)
+
+
+# --------------------------------------------------------------------------------------------
+# cases where greedy melding is wrong (values worked out by hand, checked against the oracle)
+
+
+def _check_case(text: str, expected: int, rules: Rules | None = None) -> None:
+    hand = _hand(text)
+    assert expected == oracle_deadwood(hand, _wrap(rules), _ace(rules))
+    assert expected == gr.deadwood(hand, rules)
+    assert expected == gr.best_melds(hand, rules).points
+
+
+def test_set_that_steals_a_run_card_is_worse_than_the_run() -> None:
+    """Sets first is wrong: 7c 7d 7h 8c 9c Kd Qs.
+
+    Sets first: 7c 7d 7h, leaving 8c 9c Kd Qs = 8 + 9 + 10 + 10 = 37.
+    Best: run 7c 8c 9c, leaving 7d 7h Kd Qs = 7 + 7 + 10 + 10 = 34.
+    """
+    _check_case("7c 7d 7h 8c 9c Kd Qs", 34)
+    expected = {gr.Meld.parse("7c 8c 9c")}
+    assert expected == set(gr.best_melds("7c 7d 7h 8c 9c Kd Qs").melds)
+
+
+def test_run_that_steals_a_set_card_is_worse_than_the_set() -> None:
+    """Runs first is wrong: 3c 4c 5c 5d 5h 9s.
+
+    Runs first: 3c 4c 5c, leaving 5d 5h 9s = 5 + 5 + 9 = 19.
+    Best: set 5c 5d 5h, leaving 3c 4c 9s = 3 + 4 + 9 = 16.
+    """
+    _check_case("3c 4c 5c 5d 5h 9s", 16)
+    assert {gr.Meld.parse("5c 5d 5h")} == set(gr.best_melds("3c 4c 5c 5d 5h 9s").melds)
+
+
+def test_longest_run_first_is_wrong_when_its_end_completes_a_set() -> None:
+    """Longest run first is wrong: 5h 6h 7h 8h 8c 8d Kc.
+
+    Longest run first: 5h 6h 7h 8h, leaving 8c 8d Kc = 8 + 8 + 10 = 26.
+    Best: run 5h 6h 7h and set 8c 8d 8h, leaving Kc = 10.
+    """
+    _check_case("5h 6h 7h 8h 8c 8d Kc", 10)
+
+
+def test_four_card_set_is_split_so_its_fourth_card_joins_a_run() -> None:
+    """Splitting a 4-card set: 7c 7d 7h 7s 8c 9c 2d.
+
+    Whole set first: 7c 7d 7h 7s, leaving 8c 9c 2d = 8 + 9 + 2 = 19.
+    Best: set 7d 7h 7s and run 7c 8c 9c, leaving 2d = 2.
+    """
+    _check_case("7c 7d 7h 7s 8c 9c 2d", 2)
+    expected = {gr.Meld.parse("7d 7h 7s"), gr.Meld.parse("7c 8c 9c")}
+    assert expected == set(gr.best_melds("7c 7d 7h 7s 8c 9c 2d").melds)
+
+
+def test_ace_to_four_run_and_a_set_leave_twenty_nine() -> None:
+    """As 2s 3s 4s 7h 7d 7c Kd Qd 9c: run As-4s and set 7c 7d 7h leave Kd Qd 9c =
+    10 + 10 + 9 = 29."""
+    _check_case("As 2s 3s 4s 7h 7d 7c Kd Qd 9c", 29)
+
+
+def test_both_greedy_orders_are_wrong_on_one_hand() -> None:
+    """3c 4c 5c 5d 5h 6d 7d 5s Qh.
+
+    Sets first: 5c 5d 5h 5s, leaving 3c 4c 6d 7d Qh = 3 + 4 + 6 + 7 + 10 = 30.
+    Runs first: 3c 4c 5c and 5d 6d 7d, leaving 5h 5s Qh = 5 + 5 + 10 = 20.
+    Best: set 5c 5h 5s and run 5d 6d 7d, leaving 3c 4c Qh = 3 + 4 + 10 = 17.
+    """
+    _check_case("3c 4c 5c 5d 5h 6d 7d 5s Qh", 17)
+    expected = {gr.Meld.parse("5c 5h 5s"), gr.Meld.parse("5d 6d 7d")}
+    assert expected == set(gr.best_melds("3c 4c 5c 5d 5h 6d 7d 5s Qh").melds)
+
+
+def test_king_ace_two_is_a_run_only_round_the_corner() -> None:
+    """Ks As 2s: no meld traditionally (10 + 1 + 2 = 13); round the corner a run (0)."""
+    _check_case("Ks As 2s", 13)
+    _check_case("Ks As 2s", 0, RTC)
+
+
+def test_unmatched_ace_costs_fifteen_round_the_corner() -> None:
+    """Round the corner, As 5d 9c melds nothing: 15 + 5 + 9 = 29 (traditionally 15)."""
+    _check_case("As 5d 9c", 15)
+    _check_case("As 5d 9c", 29, RTC)
+
+
+# --------------------------------------------------------------------------------------------
+# inputs
+
+
+def test_string_hand_and_card_list_give_identical_results() -> None:
+    """Text, a Hand and a list of cards are the same input to every function."""
+    text = "As 2s 3s 4s 7h 7d 7c Kd Qd 9c 7s"
+    hand = gr.Hand.parse(text)
+    cards = list(reversed(hand.cards))
+    for rules in (None, RTC):
+        for inputs in (text, hand, cards):
+            assert gr.deadwood(hand, rules) == gr.deadwood(inputs, rules)
+            assert gr.best_melds(hand, rules) == gr.best_melds(inputs, rules)
+            assert gr.all_best_melds(hand, rules) == gr.all_best_melds(inputs, rules)
+            assert gr.best_discard(hand, rules) == gr.best_discard(inputs, rules)
+            assert gr.best_discards(hand, rules) == gr.best_discards(inputs, rules)
+
+
+@pytest.mark.parametrize(
+    "function", [gr.deadwood, gr.best_melds, gr.all_best_melds, gr.best_discard, gr.best_discards]
+)
+def test_bad_card_text_raises_parse_error(function: object) -> None:
+    """A token that is no card is a ParseError."""
+    assert callable(function)
+    with pytest.raises(gr.ParseError):
+        function("As 2s Zz")
+
+
+@pytest.mark.parametrize(
+    "function", [gr.deadwood, gr.best_melds, gr.all_best_melds, gr.best_discard, gr.best_discards]
+)
+def test_a_card_given_twice_raises(function: object) -> None:
+    """A card given twice, as text or in a list, is a GinRummyError."""
+    assert callable(function)
+    with pytest.raises(gr.GinRummyError):
+        function("As 2s as")
+    with pytest.raises(gr.GinRummyError):
+        function([gr.Card.parse("As"), gr.Card.parse("2s"), gr.Card.parse("As")])

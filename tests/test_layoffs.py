@@ -1,0 +1,279 @@
+"""Layoffs onto the knocker's spread against the naive oracle in ``oracle.py`` (RULES.md §5)."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import ginrummy as gr
+from oracle import card_value, oracle_can_lay_off, oracle_deadwood, oracle_layoff_points
+from strategies import RTC, Rules, spread_and_cards_st
+
+
+def _wrap(rules: Rules | None) -> bool:
+    return rules is not None and rules.round_the_corner
+
+
+def _ace(rules: Rules | None) -> int:
+    return 1 if rules is None else rules.ace_points
+
+
+def _spread(*melds: str, rules: Rules | None = None) -> tuple[gr.Meld, ...]:
+    return tuple(gr.Meld.parse(text, rules=rules) for text in melds)
+
+
+def _layoffs(plan: gr.LayoffPlan) -> list[tuple[str, int]]:
+    """The plan's layoffs as (card text, meld index), for readable comparisons."""
+    return [(str(card), index) for card, index in plan.layoffs]
+
+
+def _check_plan(spread: Sequence[gr.Meld], cards: gr.Hand, plan: gr.LayoffPlan, rules: Rules | None) -> None:
+    """Assert that ``plan`` is legal for ``spread`` and ``cards`` and consistent with itself."""
+    melds = list(spread)
+    laid: list[gr.Card] = []
+    for card, index in plan.layoffs:
+        assert card in cards
+        assert card not in laid
+        assert 0 <= index < len(melds)
+        assert melds[index].accepts(card, rules)
+        assert oracle_can_lay_off(melds[index].cards, card, _wrap(rules))
+        melds[index] = melds[index].extend(card, rules)
+        laid.append(card)
+    kept = cards - gr.Hand(laid)
+    assert kept == plan.arrangement.cards
+    assert set(cards) == set(kept) | set(laid)
+    melded: set[gr.Card] = set()
+    for meld in plan.arrangement.melds:
+        assert gr.Meld(meld.hand, rules=rules) == meld
+        assert not melded & set(meld.cards)
+        melded |= set(meld.cards)
+    assert set(kept) == melded | set(plan.arrangement.deadwood)
+    assert sum(card_value(c, _ace(rules)) for c in plan.arrangement.deadwood) == plan.points
+    assert plan.arrangement.points == plan.points
+    assert oracle_deadwood(kept, _wrap(rules), _ace(rules)) == plan.points
+
+
+# --------------------------------------------------------------------------------------------
+# random spreads against the oracle
+
+
+@settings(max_examples=700, deadline=None)
+@given(case=spread_and_cards_st(wrap=False, max_cards=11))
+def test_layoff_points_are_the_minimum_over_every_legal_layoff_sequence(
+    case: tuple[tuple[gr.Meld, ...], gr.Hand],
+) -> None:
+    """best_layoffs leaves the least deadwood any set of legal layoffs (chains included) and
+    any arrangement of the kept cards can reach."""
+    spread, cards = case
+    plan = gr.best_layoffs(spread, cards)
+    assert oracle_layoff_points([m.cards for m in spread], cards) == plan.points
+
+
+@settings(max_examples=500, deadline=None)
+@given(case=spread_and_cards_st(wrap=True, max_cards=11))
+def test_round_the_corner_layoff_points_are_the_minimum_with_ace_15(
+    case: tuple[tuple[gr.Meld, ...], gr.Hand],
+) -> None:
+    """Round the corner (runs wrap K-A, ace 15), best_layoffs still reaches the minimum."""
+    spread, cards = case
+    plan = gr.best_layoffs(spread, cards, RTC)
+    assert oracle_layoff_points([m.cards for m in spread], cards, True, 15) == plan.points
+
+
+@settings(max_examples=500, deadline=None)
+@given(wrap=st.booleans(), data=st.data())
+def test_layoff_plan_is_legal_in_order_and_accounts_for_every_card(wrap: bool, data: st.DataObject) -> None:
+    """Each layoff fits its meld as extended by the earlier ones; the kept cards plus the laid
+    off cards are the defender's cards; the arrangement is a valid split of the kept cards."""
+    spread, cards = data.draw(spread_and_cards_st(wrap=wrap, max_cards=11))
+    rules = RTC if wrap else None
+    _check_plan(spread, cards, gr.best_layoffs(spread, cards, rules), rules)
+
+
+@settings(max_examples=300, deadline=None)
+@given(case=spread_and_cards_st(wrap=False, max_cards=11))
+def test_layoffs_never_leave_more_than_keeping_everything(
+    case: tuple[tuple[gr.Meld, ...], gr.Hand],
+) -> None:
+    """Laying off is optional: the result is never worse than the defender's own deadwood."""
+    spread, cards = case
+    assert gr.best_layoffs(spread, cards).points <= gr.deadwood(cards)
+
+
+# --------------------------------------------------------------------------------------------
+# exhaustive: every defender hand drawn from 13 cards crowded around a fixed spread
+
+CROWDED = [
+    pytest.param(
+        ("5h 6h 7h", "9c 9d 9s"),
+        "3h 4h 8h 9h Th Jh 8c 8d 8s 4c 4d Tc Td",
+        None,
+        id="traditional",
+    ),
+    pytest.param(
+        ("Qh Kh Ah", "2c 2d 2s"),
+        "Th Jh 2h 3h 4h Ac Ad As Kc Kd 3c 3d Qc",
+        RTC,
+        id="round-the-corner",
+    ),
+]
+
+
+@pytest.mark.parametrize(("spread_text", "pool_text", "rules"), CROWDED)
+def test_layoffs_for_every_defender_subset_of_a_crowded_pool(
+    spread_text: tuple[str, str], pool_text: str, rules: Rules | None
+) -> None:
+    """All 8192 subsets of 13 cards that extend the run, complete the set (9h / 2h fits both),
+    chain, and form the defender's own competing sets and runs: best_layoffs reaches the
+    oracle's minimum with a legal plan."""
+    spread = _spread(*spread_text, rules=rules)
+    pool = gr.Hand.parse(pool_text).cards
+    wrong: list[tuple[str, int, int]] = []
+    for size in range(len(pool) + 1):
+        for subset in itertools.combinations(pool, size):
+            cards = gr.Hand(subset)
+            plan = gr.best_layoffs(spread, cards, rules)
+            _check_plan(spread, cards, plan, rules)
+            expected = oracle_layoff_points([m.cards for m in spread], cards, _wrap(rules), _ace(rules))
+            if expected != plan.points:
+                wrong.append((str(cards), expected, plan.points))
+    assert [] == wrong
+
+
+# --------------------------------------------------------------------------------------------
+# scripted cases
+
+
+def _check_case(
+    spread: tuple[gr.Meld, ...], text: str, expected: int, rules: Rules | None = None
+) -> gr.LayoffPlan:
+    cards = gr.Hand.parse(text)
+    plan = gr.best_layoffs(spread, cards, rules)
+    assert expected == oracle_layoff_points([m.cards for m in spread], cards, _wrap(rules), _ace(rules))
+    assert expected == plan.points
+    _check_plan(spread, cards, plan, rules)
+    return plan
+
+
+def test_card_that_fits_a_set_and_a_run_goes_where_it_frees_a_chain() -> None:
+    """9s fits the set 9c 9d 9h and the run 6s 7s 8s. Onto the set, Ts stays (10 + 10 = 20);
+    onto the run, Ts follows it and only Kh is left: 10."""
+    spread = _spread("9c 9d 9h", "6s 7s 8s")
+    plan = _check_case(spread, "9s Ts Kh", 10)
+    assert [("9s", 1), ("Ts", 1)] == _layoffs(plan)
+
+
+def test_breaking_own_four_card_set_to_extend_a_run_is_best() -> None:
+    """Onto 4h 5h 6h, the defender with 7c 7d 7h 7s 8h Kc keeps its set of four and lays off
+    nothing: 8h + Kc = 18. Breaking it to 7c 7d 7s and laying off 7h then 8h leaves Kc: 10."""
+    spread = _spread("4h 5h 6h")
+    plan = _check_case(spread, "7c 7d 7h 7s 8h Kc", 10)
+    assert [("7h", 0), ("8h", 0)] == _layoffs(plan)
+    assert (gr.Meld.parse("7c 7d 7s"),) == plan.arrangement.melds
+
+
+def test_chain_of_layoffs_at_both_ends_of_a_run() -> None:
+    """Onto 4h 5h 6h: 7h then 8h at the top and 3h at the bottom all go, leaving Kc: 10."""
+    spread = _spread("4h 5h 6h")
+    plan = _check_case(spread, "3h 7h 8h Kc", 10)
+    assert {("3h", 0), ("7h", 0), ("8h", 0)} == set(_layoffs(plan))
+    order = [card for card, _ in _layoffs(plan)]
+    assert order.index("7h") < order.index("8h")
+
+
+def test_card_two_away_from_a_run_cannot_be_laid_off_alone() -> None:
+    """Onto 4h 5h 6h, 8h alone does not fit (7h is missing): 8h + Kc = 18, no layoffs."""
+    plan = _check_case(_spread("4h 5h 6h"), "8h Kc", 18)
+    assert [] == _layoffs(plan)
+
+
+def test_fourth_card_goes_onto_a_three_card_set() -> None:
+    """Onto the set 9c 9d 9h the defender lays off 9s, leaving Kc: 10."""
+    plan = _check_case(_spread("9c 9d 9h"), "9s Kc", 10)
+    assert [("9s", 0)] == _layoffs(plan)
+
+
+def test_nothing_goes_onto_a_four_card_set() -> None:
+    """A 4-card set takes no card: 8c 9c 6h stay next to 7c 7d 7h 7s (8 + 9 + 6 = 23), even
+    though 8c 9c would extend 7c as a run."""
+    spread = _spread("7c 7d 7h 7s")
+    plan = _check_case(spread, "8c 9c 6h", 23)
+    assert [] == _layoffs(plan)
+    assert not any(spread[0].accepts(card) for card in gr.DECK)
+
+
+def test_cards_of_own_run_are_better_laid_off_to_keep_own_set() -> None:
+    """Defender 5c 5d 5h 6h 7h onto 8h 9h Th. Own melds alone: run 5h 6h 7h leaves 5c 5d = 10,
+    set 5c 5d 5h leaves 6h 7h = 13. Laying off 7h then 6h (cards of the run) keeps the set
+    whole: 0."""
+    spread = _spread("8h 9h Th")
+    plan = _check_case(spread, "5c 5d 5h 6h 7h", 0)
+    assert [("7h", 0), ("6h", 0)] == _layoffs(plan)
+    assert 10 == gr.deadwood("5c 5d 5h 6h 7h")
+
+
+def test_laying_off_is_worse_than_keeping_the_card_in_own_run() -> None:
+    """7h fits the knocker's set 7s 7c 7d, but laying it off breaks the defender's run 5h 6h 7h
+    (5 + 6 + 10 = 21); keeping it leaves only Kc: 10, with no layoffs."""
+    plan = _check_case(_spread("7c 7d 7s"), "5h 6h 7h Kc", 10)
+    assert [] == _layoffs(plan)
+    assert (gr.Meld.parse("5h 6h 7h"),) == plan.arrangement.melds
+
+
+def test_round_the_corner_layoff_across_king_and_ace() -> None:
+    """Onto Js Qs Ks round the corner, As then 2s go (K-A-2), leaving 5d: 5. Traditionally
+    nothing goes and the ace counts 1: 1 + 2 + 5 = 8."""
+    spread = _spread("Js Qs Ks", rules=RTC)
+    plan = _check_case(spread, "As 2s 5d", 5, RTC)
+    assert [("As", 0), ("2s", 0)] == _layoffs(plan)
+    traditional = _check_case(_spread("Js Qs Ks"), "As 2s 5d", 8)
+    assert [] == _layoffs(traditional)
+
+
+def test_round_the_corner_layoff_onto_a_wrapping_run() -> None:
+    """Onto Qs Ks As round the corner, 2s fits after the ace and Js before the queen: only
+    5d is left."""
+    spread = _spread("Qs Ks As", rules=RTC)
+    plan = _check_case(spread, "Js 2s 5d", 5, RTC)
+    assert {("Js", 0), ("2s", 0)} == set(_layoffs(plan))
+
+
+def test_no_cards_means_no_layoffs() -> None:
+    """A defender with no cards lays off nothing and has 0 deadwood."""
+    plan = _check_case(_spread("4h 5h 6h"), "", 0)
+    assert [] == _layoffs(plan)
+
+
+# --------------------------------------------------------------------------------------------
+# inputs
+
+
+def test_string_hand_and_card_list_give_identical_plans() -> None:
+    """The defender's cards may be text, a Hand or a list of cards: the plan is the same."""
+    spread = _spread("4h 5h 6h", "Kc Kd Ks")
+    text = "3h 7h 8h Kh 2c 9s"
+    hand = gr.Hand.parse(text)
+    expected = gr.best_layoffs(spread, hand)
+    assert expected == gr.best_layoffs(spread, text)
+    assert expected == gr.best_layoffs(spread, list(reversed(hand.cards)))
+    assert expected == gr.best_layoffs(list(spread), text)
+
+
+def test_bad_card_text_raises_parse_error() -> None:
+    """A defender card that is no card is a ParseError."""
+    with pytest.raises(gr.ParseError):
+        gr.best_layoffs(_spread("4h 5h 6h"), "3h 1x")
+
+
+def test_a_card_given_twice_raises() -> None:
+    """A defender card given twice, or also in the spread, is a GinRummyError."""
+    with pytest.raises(gr.GinRummyError):
+        gr.best_layoffs(_spread("4h 5h 6h"), "3h 3h")
+    with pytest.raises(gr.GinRummyError):
+        gr.best_layoffs(_spread("4h 5h 6h"), [gr.Card.parse("3h"), gr.Card.parse("3h")])
+    with pytest.raises(gr.GinRummyError):
+        gr.best_layoffs(_spread("4h 5h 6h"), "3h 4h")
