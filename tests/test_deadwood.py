@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import itertools
+import os
 import random
 import resource
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -97,6 +99,14 @@ def test_empty_hand_has_no_deadwood() -> None:
     assert (gr.best_melds(empty),) == gr.all_best_melds(empty)
 
 
+def _child_env() -> dict[str, str]:
+    """The environment for a child Python that imports this checkout's ``src``."""
+    src = str(Path(__file__).resolve().parent.parent / "src")
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (src, env.get("PYTHONPATH", "")) if p)
+    return env
+
+
 def _run_bounded(code: str, seconds: float = 60, memory: int = 2 << 30) -> str:
     """Run Python ``code`` in a child process limited in time and address space, so that a
     partitioner that blows up fails this test instead of exhausting the machine."""
@@ -112,6 +122,7 @@ def _run_bounded(code: str, seconds: float = 60, memory: int = 2 << 30) -> str:
             timeout=seconds,
             preexec_fn=limit,
             check=False,
+            env=_child_env(),
         )
     except subprocess.TimeoutExpired:
         pytest.fail(f"no answer within {seconds} s: {code}")
