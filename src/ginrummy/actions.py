@@ -175,7 +175,11 @@ ACTION_TYPES = (PassUpcard, TakeDiscard, DrawStock, Discard, Knock, BigGin, LayO
 
 
 def _melds_text(melds: tuple[Meld, ...] | None) -> str:
-    return "" if melds is None else "".join(f" / {meld}" for meld in melds)
+    if melds is None:
+        return ""
+    if not melds:
+        return " /"  # an explicit empty spread
+    return "".join(f" / {meld}" for meld in melds)
 
 
 _WORDS = {
@@ -217,7 +221,10 @@ def parse_action(text: str, rules: MeldingRules | None = None) -> Action:
     if meld_texts and kind not in ("k", "bg"):
         raise ParseError(f"invalid action {text!r}: only a knock or big gin lists melds")
     try:
-        melds = tuple(Meld.parse(m, rules=rules) for m in meld_texts) if meld_texts else None
+        if meld_texts == [""] or (len(meld_texts) == 1 and not meld_texts[0].strip()):
+            melds: tuple[Meld, ...] | None = ()  # "k Kh /": an explicit empty spread
+        else:
+            melds = tuple(Meld.parse(m, rules=rules) for m in meld_texts) if meld_texts else None
         if kind == "s":
             return DrawStock()
         if kind == "t":

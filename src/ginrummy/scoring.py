@@ -50,9 +50,21 @@ class Outcome(enum.Enum):
 
 
 def _player(instance: object, attribute: attrs.Attribute[int | None], value: object) -> None:
-    if value is not None and value not in (0, 1):
+    if value is not None and (isinstance(value, bool) or value not in (0, 1)):
         raise InvalidResultError(
             f"invalid round result: {attribute.name!r} must be 0, 1 or None (got {value!r})"
+        )
+
+
+def _outcome(instance: object, attribute: attrs.Attribute[Outcome], value: object) -> None:
+    if not isinstance(value, Outcome):
+        raise InvalidResultError(f"invalid round result: 'outcome' must be an Outcome (got {value!r})")
+
+
+def _multiplier(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 10:
+        raise InvalidResultError(
+            f"invalid round result: 'multiplier' must be an integer from 1 to 10 (got {value!r})"
         )
 
 
@@ -101,7 +113,7 @@ class RoundResult:
     ginrummy.errors.InvalidResultError: invalid round result: a gin round needs a winner (got winner None)
     """
 
-    outcome: Outcome = attrs.field(validator=attrs.validators.instance_of(Outcome))
+    outcome: Outcome = attrs.field(validator=_outcome)
     """How the round ended."""
     winner: int | None = attrs.field(default=None, validator=_player)
     """The player who scored (0 or 1), or None for a dead hand or a void round."""
@@ -115,7 +127,7 @@ class RoundResult:
     """The knocker's melds as shown (before layoffs)."""
     layoffs: tuple[tuple[Card, int], ...] = attrs.field(default=(), converter=_layoffs)
     """The defender's layoffs: ``(card, meld index)`` in the order laid."""
-    multiplier: int = attrs.field(default=1)
+    multiplier: int = attrs.field(default=1, validator=_multiplier)
     """The factor already applied to ``points`` (Oklahoma's spade upcard)."""
 
     def __attrs_post_init__(self) -> None:
@@ -140,6 +152,25 @@ class RoundResult:
                     f"invalid round result: a {name} round is won by the knocker {self.knocker} "
                     f"(got winner {self.winner})"
                 )
+
+        if self.knocker is not None and self.deadwood is not None:
+            self._check_deadwood(self.knocker, self.deadwood)
+
+    def _check_deadwood(self, knocker: int, deadwood: tuple[int, int]) -> None:
+        mine, theirs = deadwood[knocker], deadwood[1 - knocker]
+        name = self.outcome.value.replace("-", " ")
+        if self.outcome in (Outcome.GIN, Outcome.BIG_GIN) and mine != 0:
+            raise InvalidResultError(f"invalid round result: a {name} knocker has no deadwood (got {mine})")
+        if self.outcome is Outcome.UNDERCUT and theirs > mine:
+            raise InvalidResultError(
+                f"invalid round result: an undercut needs the defender's deadwood {theirs} at most the "
+                f"knocker's {mine}"
+            )
+        if self.outcome is Outcome.KNOCK and (mine > theirs or mine == 0):
+            raise InvalidResultError(
+                f"invalid round result: a knock needs the knocker's deadwood {mine} above 0 and at most "
+                f"the defender's {theirs}"
+            )
 
     @property
     def loser(self) -> int | None:

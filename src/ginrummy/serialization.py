@@ -41,7 +41,7 @@ from ginrummy.layoffs import LayoffPlan
 from ginrummy.melds import Meld
 from ginrummy.round import Round
 from ginrummy.rules import Ruleset
-from ginrummy.scoring import GameResult, Outcome, PlayerScore, RoundResult
+from ginrummy.scoring import GameResult, Outcome, PlayerScore, RoundResult, game_scores, score_game
 from ginrummy.views import PlayerView
 
 __all__ = ["FORMAT", "FORMAT_VERSION", "dumps", "loads"]
@@ -441,9 +441,12 @@ _RULESET_ENUMS = _ruleset_enums()
 def _action(value: object, path: str, rules: Ruleset | None) -> Action:
     text = _str(value, path)
     try:
-        return parse_action(text, rules)
+        action = parse_action(text, rules)
     except GinRummyError as exc:
         raise _fail(path, str(exc)) from None
+    if str(action) != text:
+        raise _fail(path, f"action {text!r} is not written canonically (expected {str(action)!r})")
+    return action
 
 
 def _read_round_result(value: object, path: str, wrap: bool = True) -> RoundResult:
@@ -635,12 +638,17 @@ def _compare_state(data: dict[str, Any], replayed: Round, path: str) -> None:
     """Each stored field must equal the replay's."""
     expected = _round_state(replayed)
     for name in _STATE_FIELDS:
-        if data[name] != expected[name]:
+        # compared as JSON text, so that 0, 0.0 and false are told apart
+        if _text(data[name]) != _text(expected[name]):
             raise _fail(
                 f"{path}.{name}",
                 f"{json.dumps(data[name])[:200]} does not match the replayed round "
                 f"({json.dumps(expected[name])[:200]})",
             )
+
+
+def _text(value: object) -> str:
+    return json.dumps(value, sort_keys=True)
 
 
 def _replay_round(start: Round, actions: object, path: str) -> Round:
@@ -729,7 +737,7 @@ def _read_game(value: object, path: str) -> Game:
                 f"{stored!r} does not match the replayed result {replayed!r}",
             )
     scores = _list(state["scores"], f"{path}.state.scores")
-    if scores != list(game.scores):
+    if _text(scores) != _text(list(game.scores)):
         raise _fail(
             f"{path}.state.scores", f"{scores!r} does not match the replayed scores {list(game.scores)!r}"
         )
@@ -801,7 +809,7 @@ def _read_view(value: object, path: str) -> PlayerView:
     if total != 52 and not (total == 51 and knocker is not None and knock_card is None):
         raise _fail(path, f"the view accounts for {total} cards, not 52")
     phase = _enum(Phase, data["phase"], f"{path}.phase")
-    return PlayerView(
+    view = PlayerView(
         player=_player(data["player"], f"{path}.player"),
         rules=rules,
         dealer=_player(data["dealer"], f"{path}.dealer"),
@@ -830,6 +838,53 @@ def _read_view(value: object, path: str) -> PlayerView:
             for i, item in enumerate(_list(data["events"], f"{path}.events"))
         ),
     )
+    _check_view(view, path)
+    return view
+
+
+def _check_view(view: PlayerView, path: str) -> None:
+    """The fields of a view must agree with each other (a view cannot be replayed)."""
+    over = view.phase is Phase.OVER
+    if over != (view.to_act is None):
+        raise _fail(f"{path}.to_act", f"{view.to_act!r} does not fit phase {view.phase.name}")
+    if over != (view.result is not None):
+        raise _fail(
+            f"{path}.result", f"a result must be present exactly when the round is over ({view.phase.name})"
+        )
+    mine = view.to_act == view.player
+    if bool(view.legal_actions) != mine:
+        raise _fail(f"{path}.legal_actions", "legal actions are listed exactly on the viewer's turn")
+    if view.taken is not None and not (mine and view.phase is Phase.DISCARD and view.taken in view.hand):
+        raise _fail(
+            f"{path}.taken", f"card {str(view.taken)!r} can only be the viewer's card taken this turn"
+        )
+    if view.knocker is None and (view.spread or view.layoffs or view.knock_card is not None):
+        raise _fail(f"{path}.knocker", "a spread, layoffs or a knock card need a knocker")
+    if view.phase is Phase.LAYOFF and view.knocker is None:
+        raise _fail(f"{path}.knocker", "the layoff phase needs a knocker")
+    shown = over or view.knocker is not None
+    if shown != (view.opponent_hand is not None):
+        raise _fail(f"{path}.opponent_hand", "the opponent's hand is shown exactly after a knock or the end")
+    rules = view.rules
+    if rules.oklahoma:
+        card = view.initial_upcard
+        limit = (0 if rules.oklahoma_ace_gin_only else 1) if card.rank == 1 else card.rank.points
+    else:
+        limit = rules.knock_limit
+    if view.knock_limit != limit:
+        raise _fail(f"{path}.knock_limit", f"{view.knock_limit} is not this round's knock limit {limit}")
+    if view.phase in (Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD):
+        sizes = [10, 10]
+        if view.phase is Phase.DISCARD:
+            sizes[0 if mine else 1] = 11
+        if (len(view.hand), view.opponent_card_count) != (sizes[0], sizes[1]):
+            raise _fail(
+                path,
+                f"hands of {len(view.hand)} and {view.opponent_card_count} cards do not fit phase "
+                f"{view.phase.name}",
+            )
+    if view.result is not None and view.result.knocker != view.knocker:
+        raise _fail(f"{path}.result.knocker", f"{view.result.knocker!r} is not the knocker {view.knocker!r}")
 
 
 def _read_arrangement(value: object, path: str) -> Arrangement:
@@ -874,7 +929,9 @@ def _read_game_view(value: object, path: str) -> GameView:
         raise _fail(
             f"{path}.round.player", f"the round view is player {view.player}'s, not player {player}'s"
         )
-    return GameView(
+    if view.rules != rules:
+        raise _fail(f"{path}.round.rules", "the round view's ruleset is not the game's")
+    game_view = GameView(
         player=player,
         rules=rules,
         scores=(_int(scores[0], f"{path}.scores[0]", 0), _int(scores[1], f"{path}.scores[1]", 0)),
@@ -886,6 +943,17 @@ def _read_game_view(value: object, path: str) -> GameView:
         is_over=_bool(data["is_over"], f"{path}.is_over"),
         result=_read_game_result(data["result"], f"{path}.result"),
     )
+    try:
+        settled = score_game(rules, game_view.results)
+    except GinRummyError as exc:
+        raise _fail(f"{path}.results", str(exc)) from None
+    if game_view.scores != game_scores(rules, game_view.results):
+        raise _fail(f"{path}.scores", f"{list(game_view.scores)} are not the scores of the results")
+    if game_view.result != settled:
+        raise _fail(f"{path}.result", "does not match the settlement of the results")
+    if game_view.is_over != settled.is_over:
+        raise _fail(f"{path}.is_over", f"{game_view.is_over} does not match the results")
+    return game_view
 
 
 _READERS: dict[str, Callable[[object, str], object]] = {
@@ -929,7 +997,7 @@ def loads(text: str | bytes) -> Any:
     if envelope["format"] != FORMAT:
         raise _fail("document.format", f"expected {FORMAT!r}, got {envelope['format']!r}")
     version = envelope["version"]
-    if isinstance(version, bool) or version not in KNOWN_VERSIONS:
+    if type(version) is not int or version not in KNOWN_VERSIONS:
         raise _fail("document.version", f"unknown version {version!r} (known: {sorted(KNOWN_VERSIONS)})")
     kind = envelope["type"]
     reader = _READERS.get(kind) if isinstance(kind, str) else None
