@@ -1,7 +1,6 @@
 """Tests for suits, ranks, cards, the deck and hands (``ginrummy.cards``)."""
 
 # The project writes assertions as ``assert expected == actual`` (STYLE.md, convention 9).
-# ruff: noqa: SIM300
 
 from __future__ import annotations
 
@@ -50,9 +49,7 @@ def card_spellings(card: gr.Card) -> set[str]:
     return {r + s for r in rank_spellings(card.rank) for s in suit_spellings(card.suit)}
 
 
-ALL_SPELLINGS: dict[str, gr.Card] = {
-    spelling: card for card in gr.DECK for spelling in card_spellings(card)
-}
+ALL_SPELLINGS: dict[str, gr.Card] = {spelling: card for card in gr.DECK for spelling in card_spellings(card)}
 """The independent table of card notation: accepted text -> card."""
 
 
@@ -70,8 +67,12 @@ hands = st.one_of(
 
 def test_suit_symbols_are_c_d_h_s_in_bit_order() -> None:
     """The suits are clubs, diamonds, hearts, spades, valued 0-3, with symbols c d h s."""
-    expected = [("CLUBS", 0, "c", "♣"), ("DIAMONDS", 1, "d", "♦"), ("HEARTS", 2, "h", "♥"),
-                ("SPADES", 3, "s", "♠")]
+    expected = [
+        ("CLUBS", 0, "c", "♣"),
+        ("DIAMONDS", 1, "d", "♦"),
+        ("HEARTS", 2, "h", "♥"),
+        ("SPADES", 3, "s", "♠"),
+    ]
     assert expected == [(s.name, s.value, s.symbol, s.glyph) for s in gr.Suit]
 
 
@@ -133,8 +134,7 @@ def test_card_parse_accepts_every_spelling(card: gr.Card) -> None:
 def test_card_parse_accepts_exactly_the_documented_spellings() -> None:
     """Of all short strings over letters, digits, punctuation and suit glyphs, a card parses
     exactly from the documented spellings; everything else raises ParseError."""
-    alphabet = (string.ascii_letters + string.digits + string.punctuation + SUIT_GLYPHS
-                + SUIT_HOLLOW_GLYPHS)
+    alphabet = string.ascii_letters + string.digits + string.punctuation + SUIT_GLYPHS + SUIT_HOLLOW_GLYPHS
     candidates = ["".join(p) for p in itertools.product(alphabet, repeat=2)]
     candidates += ["10" + c for c in alphabet] + ["1" + c + "h" for c in alphabet]
     accepted: dict[str, gr.Card] = {}
@@ -260,12 +260,11 @@ def test_card_constructor_accepts_enums_and_their_integers() -> None:
         (gr.Rank.ACE, None, "None"),
     ],
 )
-def test_card_constructor_rejects_values_outside_the_deck(rank: object, suit: object,
-                                                           bad: str) -> None:
+def test_card_constructor_rejects_values_outside_the_deck(rank: object, suit: object, bad: str) -> None:
     """A rank outside 1-13 or a suit outside 0-3 (or not an integer) raises InvalidCardError
     naming the value."""
     with pytest.raises(gr.InvalidCardError) as info:
-        gr.Card(rank, suit)
+        gr.Card(rank, suit)  # type: ignore[arg-type]
     assert bad in str(info.value)
     assert isinstance(info.value, ValueError)
 
@@ -280,8 +279,13 @@ def test_card_ordering_is_deck_order_and_index() -> None:
     """Cards compare by index, which is the DECK order: suit (c d h s) first, then rank A-K."""
     assert list(gr.DECK) == sorted(reversed(gr.DECK))
     for a, b in itertools.product(gr.DECK, repeat=2):
-        expected = (a.index < b.index, a.index <= b.index, a.index > b.index,
-                    a.index >= b.index, a.index == b.index)
+        expected = (
+            a.index < b.index,
+            a.index <= b.index,
+            a.index > b.index,
+            a.index >= b.index,
+            a.index == b.index,
+        )
         assert expected == (a < b, a <= b, a > b, a >= b, a == b)
 
 
@@ -355,8 +359,7 @@ def test_hand_str_parse_round_trip(hand: gr.Hand) -> None:
 
 
 @given(st.lists(cards, unique=True), st.data())
-def test_hand_parse_accepts_any_order_and_any_spelling(picked: list[gr.Card],
-                                                       data: st.DataObject) -> None:
+def test_hand_parse_accepts_any_order_and_any_spelling(picked: list[gr.Card], data: st.DataObject) -> None:
     """Hand text may list its cards in any order, in any spelling, separated by white space
     or commas."""
     spellings = [data.draw(st.sampled_from(sorted(card_spellings(c)))) for c in picked]
@@ -381,8 +384,7 @@ def test_empty_hand_text_is_empty() -> None:
 
 @pytest.mark.parametrize(
     ("text", "card"),
-    [("As as", "As"), ("As 2s AS", "As"), ("10h Th", "Th"), ("Kd 5c K♦", "Kd"),
-     ("2c,2♧", "2c")],
+    [("As as", "As"), ("As 2s AS", "As"), ("10h Th", "Th"), ("Kd 5c K♦", "Kd"), ("2c,2♧", "2c")],
 )
 def test_hand_parse_rejects_a_card_given_twice_naming_it(text: str, card: str) -> None:
     """Hand text holding a card twice raises ParseError naming that card and the text."""
@@ -433,8 +435,7 @@ def test_hand_from_any_iterable_or_text_is_the_same_hand(picked: list[gr.Card]) 
 
 
 @given(st.lists(cards, min_size=1, unique=True), st.data())
-def test_hand_from_iterable_with_a_duplicate_is_rejected(picked: list[gr.Card],
-                                                         data: st.DataObject) -> None:
+def test_hand_from_iterable_with_a_duplicate_is_rejected(picked: list[gr.Card], data: st.DataObject) -> None:
     """An iterable holding a card twice raises InvalidHandError naming the card."""
     twice = data.draw(st.sampled_from(picked))
     with pytest.raises(gr.InvalidHandError) as info:
@@ -725,8 +726,16 @@ def test_hand_identities(a: gr.Hand) -> None:
 def test_hand_operators_with_non_hands_raise_type_error() -> None:
     """Set operators between a hand and something else raise TypeError."""
     hand = gr.Hand.parse("As")
-    for op in (operator.or_, operator.and_, operator.sub, operator.xor, operator.le,
-               operator.lt, operator.ge, operator.gt):
+    for op in (
+        operator.or_,
+        operator.and_,
+        operator.sub,
+        operator.xor,
+        operator.le,
+        operator.lt,
+        operator.ge,
+        operator.gt,
+    ):
         with pytest.raises(TypeError):
             op(hand, cast(Any, {gr.Card.parse("As")}))
 

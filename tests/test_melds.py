@@ -1,7 +1,6 @@
 """Tests for sets, runs and the table of every meld (``ginrummy.melds``)."""
 
 # The project writes assertions as ``assert expected == actual`` (STYLE.md, convention 9).
-# ruff: noqa: SIM300
 
 from __future__ import annotations
 
@@ -48,8 +47,7 @@ def run_starts(length: int, wrap: bool) -> range:
     return range(1, 15 - length)
 
 
-def invalid_meld_message(cards: str | Sequence[gr.Card],
-                         rules: Rules | None = None) -> str:
+def invalid_meld_message(cards: str | Sequence[gr.Card], rules: Rules | None = None) -> str:
     """The message of the InvalidMeldError raised for ``cards``."""
     with pytest.raises(gr.InvalidMeldError) as info:
         gr.Meld(cards, rules=rules)
@@ -104,12 +102,21 @@ def test_meld_cards_with_a_card_twice_message_says_invalid_meld_once() -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("7c 8d 9c", "invalid meld '7c 8d 9c': neither a set (the ranks differ) nor a run "
-                     "(mixed suits: clubs and diamonds)"),
-        ("As 2h 3s", "invalid meld 'As 2h 3s': neither a set (the ranks differ) nor a run "
-                     "(mixed suits: hearts and spades)"),
-        ("7c 7d 8c", "invalid meld '7c 7d 8c': neither a set (the ranks differ) nor a run "
-                     "(mixed suits: clubs and diamonds)"),
+        (
+            "7c 8d 9c",
+            "invalid meld '7c 8d 9c': neither a set (the ranks differ) nor a run "
+            "(mixed suits: clubs and diamonds)",
+        ),
+        (
+            "As 2h 3s",
+            "invalid meld 'As 2h 3s': neither a set (the ranks differ) nor a run "
+            "(mixed suits: hearts and spades)",
+        ),
+        (
+            "7c 7d 8c",
+            "invalid meld '7c 7d 8c': neither a set (the ranks differ) nor a run "
+            "(mixed suits: clubs and diamonds)",
+        ),
     ],
 )
 def test_run_with_mixed_suits_is_rejected(text: str, expected: str) -> None:
@@ -149,8 +156,7 @@ def test_wrapping_run_with_a_gap_is_rejected(text: str, expected: str) -> None:
 def test_round_the_corner_run_is_rejected_traditionally(text: str, rules: Rules | None) -> None:
     """Traditionally the ace is low only: a run through K-A is no meld, and the message says
     the rules forbid going round the corner."""
-    expected = (f"invalid meld {text!r}: the run goes round the corner, "
-                "which these rules do not allow")
+    expected = f"invalid meld {text!r}: the run goes round the corner, which these rules do not allow"
     assert expected == invalid_meld_message(text, rules)
 
 
@@ -275,8 +281,12 @@ def test_wrapping_run_cards_start_after_the_gap(text: str, expected: tuple[str, 
 
 @pytest.mark.parametrize(
     ("text", "kind"),
-    [("7c 8c 9c", gr.MeldKind.RUN), ("7h 7s 7c", gr.MeldKind.SET),
-     ("Ac 2c 3c", gr.MeldKind.RUN), ("Ad Ac As Ah", gr.MeldKind.SET)],
+    [
+        ("7c 8c 9c", gr.MeldKind.RUN),
+        ("7h 7s 7c", gr.MeldKind.SET),
+        ("Ac 2c 3c", gr.MeldKind.RUN),
+        ("Ad Ac As Ah", gr.MeldKind.SET),
+    ],
 )
 def test_meld_kind_is_set_or_run(text: str, kind: gr.MeldKind) -> None:
     """``.kind`` is SET for cards of one rank and RUN for consecutive cards of one suit."""
@@ -297,8 +307,7 @@ def test_meld_contains_and_len() -> None:
     """``in`` is true exactly for the meld's cards and ``len`` counts them."""
     meld = gr.Meld.parse("4h 5h 6h 7h")
     assert 4 == len(meld)
-    assert [c for c in gr.DECK if str(c) in {"4h", "5h", "6h", "7h"}] == [c for c in gr.DECK
-                                                                          if c in meld]
+    assert [c for c in gr.DECK if str(c) in {"4h", "5h", "6h", "7h"}] == [c for c in gr.DECK if c in meld]
     assert "4h" not in meld
 
 
@@ -516,8 +525,7 @@ def test_every_meld_table_entry_is_a_valid_meld(rules: Rules | None) -> None:
         assert isinstance(meld, gr.Meld)
         rebuilt = gr.Meld(meld.hand, rules=rules)
         assert rebuilt == meld
-        assert (gr.MeldKind.SET if len({c.rank for c in meld.cards}) == 1
-                else gr.MeldKind.RUN) == meld.kind
+        assert (gr.MeldKind.SET if len({c.rank for c in meld.cards}) == 1 else gr.MeldKind.RUN) == meld.kind
 
 
 def test_all_melds_constant_is_the_traditional_table() -> None:
