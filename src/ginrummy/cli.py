@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from ginrummy._version import __version__
-from ginrummy.cards import Hand
+from ginrummy.cards import Card, Hand
 from ginrummy.deadwood import Arrangement, all_best_melds, best_discards
 from ginrummy.errors import GinRummyError
 from ginrummy.report import presets_json, presets_table, ruleset_table, simulation_table
@@ -60,6 +60,11 @@ def _parser() -> argparse.ArgumentParser:
         default="pagat",
         help=f"the ruleset (default pagat; one of {', '.join(PRESETS)})",
     )
+    analyze.add_argument(
+        "--upcard",
+        help="the initial upcard, which sets the knock limit in Oklahoma (without it an Oklahoma "
+        "knock is not judged)",
+    )
     analyze.add_argument("--json", action="store_true", help="print JSON instead of text")
 
     simulate = commands.add_parser(
@@ -90,12 +95,20 @@ def _parser() -> argparse.ArgumentParser:
         description="Play a whole game against the greedy bot in the terminal (type help in the game).",
     )
     play.add_argument("--preset", default="pagat", help="the ruleset (default pagat)")
-    play.add_argument("--seed", type=int, default=None, help="the seed of the deals")
+    play.add_argument("--seed", type=_seed, default=None, help="the seed of the deals (a number or a word)")
 
     presets = commands.add_parser("presets", help="the rule presets", description="Show the presets.")
     presets.add_argument("name", nargs="?", help="one preset to show in full")
     presets.add_argument("--json", action="store_true", help="print JSON")
     return parser
+
+
+def _seed(text: str) -> int | str:
+    """An argparse type: an integer seed when the text is one, else the text itself."""
+    try:
+        return int(text)
+    except ValueError:
+        return text
 
 
 def _positive(text: str) -> int:
@@ -114,11 +127,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = _parser().parse_args(argv)
         if args.command == "analyze":
-            return _analyze(" ".join(args.cards), args.preset, args.json)
+            return _analyze(" ".join(args.cards), args.preset, args.json, args.upcard)
         if args.command == "simulate":
             return _simulate(args)
         if args.command == "play":
-            return play(find_ruleset(args.preset), args.seed)
+            return play(find_ruleset(args.preset), args.seed, echo=not sys.stdin.isatty())
         if args.command == "presets":
             return _presets(args.name, args.json)
         raise _UsageError(f"{_PROG}: error: unknown command {args.command!r}")  # pragma: no cover
@@ -133,8 +146,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
-def _analysis(hand: Hand, rules: Ruleset) -> dict[str, Any]:
-    """The facts ``analyze`` reports, as plain data."""
+def _knock_limit(rules: Ruleset, upcard: Card | None) -> int | None:
+    """The knock limit ``analyze`` judges by: None in Oklahoma without an upcard."""
+    if not rules.oklahoma:
+        return rules.knock_limit
+    if upcard is None:
+        return None
+    if upcard.rank == 1:
+        return 0 if rules.oklahoma_ace_gin_only else 1
+    return upcard.rank.points
+
+
+def _analysis(hand: Hand, rules: Ruleset, upcard: Card | None = None) -> dict[str, Any]:
+    """The facts ``analyze`` reports, as plain data (``knock`` is None when the limit is
+    unknown: Oklahoma without an upcard)."""
     arrangements = all_best_melds(hand, rules)
     result: dict[str, Any] = {
         "cards": [str(card) for card in hand],
@@ -143,15 +168,14 @@ def _analysis(hand: Hand, rules: Ruleset) -> dict[str, Any]:
         "arrangements": [_arrangement_data(a) for a in arrangements],
     }
     if len(hand) == 11:
-        limit = rules.knock_limit
+        limit = _knock_limit(rules, upcard)
         discards: list[dict[str, Any]] = []
         for card, points in best_discards(hand, rules):
-            discards.append(
-                {"card": str(card), "deadwood": points, "knock": points <= limit, "gin": points == 0}
-            )
-        result["knock_limit"] = "initial upcard" if rules.oklahoma else limit
+            knock = None if limit is None else points <= limit
+            discards.append({"card": str(card), "deadwood": points, "knock": knock, "gin": points == 0})
+        result["knock_limit"] = limit
         result["discards"] = discards
-        result["can_knock"] = discards[0]["deadwood"] <= limit
+        result["can_knock"] = discards[0]["knock"]
         result["can_gin"] = discards[0]["deadwood"] == 0
         result["can_big_gin"] = rules.big_gin and arrangements[0].points == 0
     return result
@@ -165,10 +189,15 @@ def _arrangement_data(arrangement: Arrangement) -> dict[str, Any]:
     }
 
 
-def _analyze(text: str, preset: str, as_json: bool) -> int:
+def _analyze(text: str, preset: str, as_json: bool, upcard_text: str | None = None) -> int:
     rules = find_ruleset(preset)
     hand = Hand.parse(text)
-    data = _analysis(hand, rules)
+    if not hand:
+        raise _UsageError(f"{_PROG}: error: no cards to analyze in {text!r}")
+    upcard = None if upcard_text is None else Card.parse(upcard_text)
+    if upcard is not None and upcard in hand:
+        raise _UsageError(f"{_PROG}: error: the upcard {str(upcard)!r} is in the hand")
+    data = _analysis(hand, rules, upcard)
     if as_json:
         print(json.dumps(data, indent=2))
         return 0
@@ -181,20 +210,24 @@ def _analyze(text: str, preset: str, as_json: bool) -> int:
     print(f"deadwood  {data['deadwood']}  ({dead})")
     if "discards" in data:
         limit = data["knock_limit"]
-        print(f"discards  (knock limit {limit})")
+        shown = "set by the initial upcard: give --upcard" if limit is None else limit
+        print(f"discards  (knock limit {shown})")
         for entry in data["discards"]:
             verdict = "gin" if entry["gin"] else "knock" if entry["knock"] else ""
             print(f"  {entry['card']:<3} leaves {entry['deadwood']:>3}  {verdict}".rstrip())
         can = [
             word
             for word, flag in (
-                ("knock", data["can_knock"]),
+                ("knock", bool(data["can_knock"])),
                 ("gin", data["can_gin"]),
                 ("big gin", data["can_big_gin"]),
             )
             if flag
         ]
-        print(f"can       {', '.join(can) if can else 'neither knock nor gin'}")
+        if data["can_knock"] is None and not data["can_gin"]:
+            print(f"can       knock if the upcard allows {data['discards'][0]['deadwood']} (give --upcard)")
+        else:
+            print(f"can       {', '.join(can) if can else 'neither knock nor gin'}")
     return 0
 
 

@@ -547,11 +547,26 @@ def best_discards(cards: CardsLike, rules: MeldingRules | None = None) -> tuple[
     mask = _mask_of(cards)
     tables = tables_for(rules)
     pairs = []
-    rest = mask
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        pairs.append((_deadwood_mask(mask ^ low, tables), low.bit_length() - 1))
+    a, b, c, d, t = _split(mask)
+    if not t:
+        # no rank is held three times, and removing a card keeps it so: only its suit changes
+        dw = tables.dw
+        suits = (a, b, c, d)
+        total = dw[a] + dw[b] + dw[c] + dw[d]
+        for s in range(4):
+            m = suits[s]
+            base = total - dw[m]
+            rest = m
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                pairs.append((base + dw[m ^ low], 13 * s + low.bit_length() - 1))
+    else:
+        rest = mask
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            pairs.append((_deadwood_mask(mask ^ low, tables), low.bit_length() - 1))
     pairs.sort()
     return tuple((DECK[index], points) for points, index in pairs)
 

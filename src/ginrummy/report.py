@@ -97,24 +97,24 @@ def presets_json(rulesets: Sequence[Ruleset]) -> str:
 def _percent(estimate: Estimate) -> str:
     if math.isnan(estimate.value):
         return "-"
-    return f"{100 * estimate.value:5.1f}% ±{100 * (estimate.high - estimate.low) / 2:.1f}"
+    return f"{100 * estimate.value:.1f}% ({100 * estimate.low:.1f}-{100 * estimate.high:.1f})"
 
 
 def _mean(estimate: Estimate) -> str:
     if math.isnan(estimate.value):
         return "-"
-    return f"{estimate.value:6.2f} ±{(estimate.high - estimate.low) / 2:.2f}"
+    return f"{estimate.value:.2f} ({estimate.low:.2f}-{estimate.high:.2f})"
 
 
 def simulation_table(report: SimulationReport) -> str:
     """The statistics of every ruleset side by side, with 95% intervals (± half-width)."""
     stats = report.stats
-    width = max(18, *(len(s.name) + 2 for s in stats))
+    width = max(24, *(len(s.name) + 2 for s in stats))
     games = any(s.games for s in stats)
     unit = f"{stats[0].games} games" if games else f"{stats[0].rounds} rounds"
     lines = [
         f"{unit} per ruleset, {report.bots[0]} (player 0) vs {report.bots[1]} (player 1), "
-        f"seed {report.seed}; ± is the half-width of the 95% interval",
+        f"seed {report.seed}; 95% intervals in brackets",
         f"{'':<{_LABEL}}" + "".join(f"{s.name:>{width}}" for s in stats),
     ]
 

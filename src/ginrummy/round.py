@@ -48,7 +48,7 @@ from ginrummy.events import Event, Phase
 from ginrummy.melds import Meld
 from ginrummy.rules import AfterPass, Ruleset
 from ginrummy.scoring import Outcome, RoundResult, price_round
-from ginrummy.views import PlayerView, view_of
+from ginrummy.views import PlayerView, censor, view_of
 
 __all__ = ["Phase", "Round"]
 
@@ -109,6 +109,11 @@ class Round:
     """The log of actions applied."""
     deck: tuple[Card, ...] | None = None
     """The 52 cards as dealt, top first, for rounds made by :meth:`deal` (None otherwise)."""
+    seen_events: tuple[tuple[Event, ...], tuple[Event, ...]] = attrs.field(
+        default=((), ()), eq=False, repr=False
+    )
+    """The log as each player sees it while the round goes on (kept as the round advances, so
+    that views cost no more than the events added)."""
     origin: Round | None = attrs.field(default=None, eq=False)
     """The round as dealt or set up, before any action (None for that round itself): with
     :attr:`actions` it replays this round exactly."""
@@ -438,6 +443,16 @@ class Round:
         """Whether :meth:`apply` would accept ``action``."""
         return self._reason(action) is None
 
+    def illegal_reason(self, action: Action) -> str | None:
+        """Why ``action`` is illegal here, in words (None when it is legal): what a front end
+        shows a player whose move was refused.
+
+        >>> import ginrummy as gr
+        >>> gr.Round.deal(gr.PAGAT, seed=7).illegal_reason(gr.DrawStock())
+        'the upcard offer allows only taking or passing'
+        """
+        return self._reason(action)
+
     def _reason(self, action: object) -> str | None:
         """Why ``action`` is illegal here, or None when it is legal."""
         if not isinstance(action, ACTION_TYPES):
@@ -544,8 +559,17 @@ class Round:
         new.__dict__.update(state)
         return new
 
-    def _event(self, player: int, action: Action, card: Card | None = None) -> tuple[Event, ...]:
-        return (*self.events, Event(len(self.events), player, action, card))
+    def _event(self, player: int, action: Action, card: Card | None = None) -> dict[str, Any]:
+        """The changes that log ``action``: the event, and its censored form for each view."""
+        event = Event(len(self.events), player, action, card)
+        seen = self.seen_events
+        return {
+            "events": (*self.events, event),
+            "seen_events": (
+                (*seen[0], censor(event, 0, knock_visible=False)),
+                (*seen[1], censor(event, 1, knock_visible=False)),
+            ),
+        }
 
     def _apply(self, action: Action) -> Round:
         player = self.to_act
@@ -553,12 +577,12 @@ class Round:
         other = 1 - player
         if isinstance(action, PassUpcard):
             if player == self.non_dealer:
-                return self._replace(to_act=other, events=self._event(player, action))
+                return self._replace(to_act=other, **self._event(player, action))
             return self._replace(
                 phase=Phase.DRAW,
                 to_act=other,
                 stock_only=self.rules.after_both_pass is AfterPass.STOCK_ONLY,
-                events=self._event(player, action),
+                **self._event(player, action),
             )
         if isinstance(action, TakeDiscard):
             card = self.discard_pile[-1]
@@ -569,7 +593,7 @@ class Round:
                 phase=Phase.DISCARD,
                 taken=card,
                 stock_only=False,
-                events=self._event(player, action, card),
+                **self._event(player, action, card),
             )
         if isinstance(action, DrawStock):
             card = self.stock[-1]
@@ -579,7 +603,7 @@ class Round:
                 phase=Phase.DISCARD,
                 taken=None,
                 stock_only=False,
-                events=self._event(player, action, card),
+                **self._event(player, action, card),
             )
         if isinstance(action, Discard):
             card = action.card
@@ -590,7 +614,7 @@ class Round:
                 known=_set(self.known, player, _hand(self.known[player].mask & ~card.mask)),
                 taken=None,
                 turns=turns,
-                events=self._event(player, action),
+                **self._event(player, action),
             )
             if len(self.stock) <= self.rules.dead_hand_stock:
                 return self._replace(
@@ -620,7 +644,7 @@ class Round:
                 knocker=player,
                 knock_card=knock_card,
                 spread=melds,
-                events=self._event(player, resolved),
+                **self._event(player, resolved),
             )
             layoffs_allowed = self.rules.layoffs and (not gin or self.rules.layoffs_after_gin)
             if layoffs_allowed:
@@ -634,10 +658,10 @@ class Round:
                 hands=_set(self.hands, player, _hand(self.hands[player].mask & ~card.mask)),
                 spread=tuple(spread),
                 layoffs=(*self.layoffs, (card, action.meld)),
-                events=self._event(player, action),
+                **self._event(player, action),
             )
         # EndLayoffs
-        return self._replace(events=self._event(player, action))._finish()
+        return self._replace(**self._event(player, action))._finish()
 
     def _original_spread(self) -> tuple[Meld, ...]:
         """The spread as the knocker showed it, before layoffs."""

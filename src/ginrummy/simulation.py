@@ -122,7 +122,9 @@ class Estimate:
         denominator = 1 + z * z / total
         centre = (p + z * z / (2 * total)) / denominator
         spread = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / denominator
-        return cls(p, max(0.0, centre - spread), min(1.0, centre + spread))
+        low = 0.0 if hits == 0 else max(0.0, centre - spread)
+        high = 1.0 if hits == total else min(1.0, centre + spread)
+        return cls(p, low, high)
 
     @classmethod
     def mean(cls, total: int, squares: int, count: int) -> Estimate:

@@ -28,7 +28,7 @@ from ginrummy.actions import (
 from ginrummy.bots import GreedyBot
 from ginrummy.cards import Card
 from ginrummy.deadwood import best_melds
-from ginrummy.errors import GinRummyError
+from ginrummy.errors import GinRummyError, ParseError
 from ginrummy.events import Phase
 from ginrummy.game import Game
 from ginrummy.rules import Ruleset
@@ -72,7 +72,7 @@ def _describe(view: PlayerView) -> list[str]:
         lines.append(f"{NAMES[view.knocker] if view.knocker is not None else ''} spread: {spread}")
     if view.opponent_hand is not None and view.phase is not Phase.OVER:
         lines.append(f"bot's hand: {view.opponent_hand}")
-    legal = " ".join(_short(action) for action in sorted(view.legal_actions, key=_order))
+    legal = ", ".join(_short(action) for action in sorted(view.legal_actions, key=_order))
     lines.append(f"legal: {legal}")
     return lines
 
@@ -149,7 +149,11 @@ def _game_summary(result: GameResult) -> list[str]:
 
 
 def _read_action(
-    view: PlayerView, ask: Callable[[str], str], say: Callable[[str], None], helper: GreedyBot
+    view: PlayerView,
+    ask: Callable[[str], str],
+    say: Callable[[str], None],
+    helper: GreedyBot,
+    echo: bool,
 ) -> Action:
     """Ask until the person gives a legal action (or quits)."""
     while True:
@@ -157,6 +161,8 @@ def _read_action(
             text = ask("your move> ").strip()
         except EOFError:
             raise _Quit from None
+        if echo:
+            say(text)
         if not text:
             continue
         word = text.lower()
@@ -173,7 +179,8 @@ def _read_action(
             say(f"{exc}; type help for the notation")
             continue
         if action not in view.legal_actions and not isinstance(action, Knock):
-            say(f"{action} is not legal now; legal: {' '.join(_short(a) for a in view.legal_actions)}")
+            legal = ", ".join(_short(a) for a in sorted(view.legal_actions, key=_order))
+            say(f"{action} is not legal now; legal: {legal}")
             continue
         return action
 
@@ -183,9 +190,12 @@ def _parse(text: str, view: PlayerView) -> Action:
     try:
         return parse_action(text, view.rules)
     except GinRummyError:
-        if len(text.split()) == 1:
-            return Discard(Card.parse(text))
-        raise
+        if len(text.split()) != 1:
+            raise
+    try:
+        return Discard(Card.parse(text))
+    except GinRummyError:
+        raise ParseError(f"unknown action or card {text!r}") from None
 
 
 def play(
@@ -193,8 +203,13 @@ def play(
     seed: int | str | None,
     ask: Callable[[str], str] = input,
     say: Callable[[str], None] = print,
+    echo: bool = False,
 ) -> int:
-    """Play a game in the terminal; return the exit status (0, also after ``quit``)."""
+    """Play a game in the terminal; return the exit status (0, also after ``quit``).
+
+    :param echo: repeat each input line after the prompt (when input is not a terminal, so
+        the transcript reads as it would on screen).
+    """
     game = Game.new(rules, seed=seed, dealer=None)
     bot = GreedyBot(seed=f"{game.seed}:bot")
     helper = GreedyBot()
@@ -216,11 +231,10 @@ def play(
                 view = before.view(HUMAN)
                 for line in _describe(view):
                     say(line)
-                action = _read_action(view, ask, say, helper)
-                try:
-                    game.round.apply(action)
-                except GinRummyError as exc:
-                    say(str(exc))
+                action = _read_action(view, ask, say, helper, echo)
+                reason = game.round.illegal_reason(action)
+                if reason is not None:
+                    say(f"{action} is not legal now: {reason}")
                     continue
             played = before.apply(action)
             game = game.apply(action)
@@ -228,8 +242,8 @@ def play(
                 say(_narrate(action, played.events[-1].card if isinstance(action, TakeDiscard) else None))
             if played.is_over:
                 assert played.result is not None
-                if played.spread:
-                    spread = "  ".join(f"[{meld}]" for meld in played.spread)
+                if played.result.spread:
+                    spread = "  ".join(f"[{meld}]" for meld in played.result.spread)
                     say(f"{NAMES[played.knocker or 0]} showed {spread}")
                 say(f"bot's hand was: {played.hand(BOT)}")
                 for line in _round_summary(played.result, game.scores):

@@ -29,7 +29,7 @@ from ginrummy.scoring import RoundResult
 if TYPE_CHECKING:
     from ginrummy.round import Round
 
-__all__ = ["PlayerView", "view_of"]
+__all__ = ["PlayerView", "censor", "view_of"]
 
 
 @attrs.frozen
@@ -112,7 +112,10 @@ def view_of(round_: Round, player: int) -> PlayerView:
     shown = over or round_.phase is Phase.LAYOFF or (round_.knocker is not None)
     opponent_cards = round_.hands[opponent]
     knock_visible = over or round_.knocker == player
-    events = tuple(_censor(event, player, knock_visible) for event in round_.events)
+    if over:
+        events = tuple(censor(event, player, knock_visible=True) for event in round_.events)
+    else:
+        events = round_.seen_events[player]
     return PlayerView(
         player=player,
         rules=round_.rules,
@@ -138,7 +141,9 @@ def view_of(round_: Round, player: int) -> PlayerView:
     )
 
 
-def _censor(event: Event, player: int, knock_visible: bool) -> Event:
+def censor(event: Event, player: int, *, knock_visible: bool) -> Event:
+    """``event`` as ``player`` may see it: the opponent's stock draw without its card, and
+    the opponent's knock hidden unless ``knock_visible``."""
     if event.player == player:
         return event
     if isinstance(event.action, DrawStock) and event.card is not None:

@@ -1,0 +1,63 @@
+"""Running the ``ginrummy`` command line in a subprocess, as a user would.
+
+:func:`run_cli` runs ``python -m ginrummy ARGS`` with this checkout's ``src`` first on
+``PYTHONPATH``, so the tests exercise the code in this tree whether or not the package is
+installed, and return what the user would see: the exit status, standard output and standard
+error.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import NamedTuple
+
+__all__ = ["SRC", "CliResult", "cli_env", "run_cli"]
+
+SRC = Path(__file__).resolve().parent.parent / "src"
+"""The ``src`` directory of this checkout."""
+
+
+class CliResult(NamedTuple):
+    """What a command line run left behind."""
+
+    returncode: int
+    """The exit status."""
+    stdout: str
+    """Everything printed on standard output."""
+    stderr: str
+    """Everything printed on standard error."""
+
+
+def cli_env() -> dict[str, str]:
+    """This process's environment with this checkout's ``src`` prepended to ``PYTHONPATH``
+    and UTF-8 input and output (the tables print ``±``)."""
+    env = dict(os.environ)
+    paths = [str(SRC), *(p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p)]
+    env["PYTHONPATH"] = os.pathsep.join(paths)
+    env["PYTHONUTF8"] = "1"
+    env["PYTHONIOENCODING"] = "utf-8"
+    return env
+
+
+def run_cli(*args: str, input: str = "", timeout: float = 120.0) -> CliResult:
+    """Run ``python -m ginrummy *args`` and wait for it.
+
+    :param args: the command line words after ``ginrummy``.
+    :param input: the whole of standard input (empty: end of file at once).
+    :param timeout: seconds before the run counts as hung (:class:`subprocess.TimeoutExpired`).
+    :returns: the exit status, standard output and standard error.
+    """
+    completed = subprocess.run(
+        [sys.executable, "-m", "ginrummy", *args],
+        input=input,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=cli_env(),
+        timeout=timeout,
+        check=False,
+    )
+    return CliResult(completed.returncode, completed.stdout, completed.stderr)

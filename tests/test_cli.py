@@ -1,0 +1,561 @@
+"""The ``ginrummy`` command line, run in a subprocess as a user would run it.
+
+Every command and flag: ``analyze``, ``presets``, ``simulate``, ``play`` (driven through
+standard input), ``--version`` and the usage errors. Errors are one line on standard error with
+exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import attrs
+import pytest
+
+import ginrummy as gr
+from cli_helpers import CliResult, run_cli
+
+QUICKSTART_10 = "As 2s 3s 4s 7h 7d 7c Kd Qd 9c"
+"""The hand of the quickstart: melds 7c 7d 7h and As-4s, deadwood 9c Qd Kd (29)."""
+QUICKSTART_11 = QUICKSTART_10 + " Jd"
+"""The quickstart hand after drawing Jd: discarding 9c goes gin."""
+BIG_GIN = "8c 9c Tc 8d 9d Td 8h 9h Th 8s 9s"
+"""Eleven cards that all meld: quads of eights and nines, three tens."""
+
+ANALYSIS_KEYS = {"cards", "preset", "deadwood", "arrangements"}
+"""The keys of ``analyze --json`` for any hand."""
+DISCARD_ANALYSIS_KEYS = ANALYSIS_KEYS | {"knock_limit", "discards", "can_knock", "can_gin", "can_big_gin"}
+"""The keys of ``analyze --json`` for 11 cards."""
+STATS_KEYS = {
+    "ruleset",
+    "rounds",
+    "games",
+    "outcomes",
+    "turns_per_round",
+    "points_per_scored_round",
+    "dealer_win_rate",
+    "non_dealer_win_rate",
+}
+"""The keys of each ruleset's statistics in ``simulate --json``."""
+GAME_STATS_KEYS = STATS_KEYS | {"rounds_per_game", "first_player_game_win_rate", "draw_rate"}
+"""The keys when whole games were simulated."""
+ESTIMATE_KEYS = {"value", "low", "high"}
+"""The keys of a rate or mean with its interval."""
+
+
+def assert_clean_usage_error(result: CliResult, *needles: str) -> None:
+    """Exit status 2, nothing on standard output, and one line on standard error, without a
+    traceback, that mentions every one of ``needles``."""
+    assert 2 == result.returncode, result
+    assert "" == result.stdout
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.splitlines()
+    assert 1 == len(lines), result.stderr
+    assert lines[0].startswith("ginrummy"), lines[0]
+    for needle in needles:
+        assert needle in lines[0], (needle, lines[0])
+
+
+def assert_clean_success(result: CliResult) -> None:
+    """Exit status 0 and nothing on standard error."""
+    assert 0 == result.returncode, result
+    assert "" == result.stderr
+
+
+def line_starting(text: str, prefix: str) -> str:
+    """The only line of ``text`` that starts with ``prefix``."""
+    found = [line for line in text.splitlines() if line.startswith(prefix)]
+    assert 1 == len(found), (prefix, text)
+    return found[0]
+
+
+def table_columns(table: str) -> list[str]:
+    """The ruleset names heading the columns of a ``simulate`` table (its second line)."""
+    return table.splitlines()[1].split()
+
+
+# ---------------------------------------------------------------------------------- analyze
+
+
+def test_analyze_ten_cards_prints_best_melds_and_deadwood() -> None:
+    """``analyze`` of 10 cards shows the best melds and the deadwood with its cards, and no
+    discards."""
+    result = run_cli("analyze", QUICKSTART_10)
+    assert_clean_success(result)
+    assert "melds     [7c 7d 7h]  [As 2s 3s 4s]" == line_starting(result.stdout, "melds")
+    assert "deadwood  29  (9c Qd Kd)" == line_starting(result.stdout, "deadwood")
+    assert "(10 cards, pagat)" in line_starting(result.stdout, "hand")
+    assert "discards" not in result.stdout
+
+
+def test_analyze_eleven_cards_lists_every_discard_with_knock_and_gin_flags() -> None:
+    """``analyze`` of 11 cards lists every discard, best first, with the deadwood it leaves,
+    ``gin`` when that is 0 and ``knock`` when it is within the knock limit."""
+    result = run_cli("analyze", QUICKSTART_11)
+    assert_clean_success(result)
+    lines = result.stdout.splitlines()
+    start = lines.index("discards  (knock limit 10)")
+    rows = [line.split() for line in lines[start + 1 : start + 12]]
+    expected = []
+    for card, left in gr.best_discards(QUICKSTART_11, gr.PAGAT):
+        verdict = ["gin"] if left == 0 else ["knock"] if left <= 10 else []
+        expected.append([str(card), "leaves", str(left), *verdict])
+    assert expected == rows
+    assert ["9c", "leaves", "0", "gin"] == rows[0]
+    assert "can       knock, gin" == lines[start + 12]
+
+
+def test_analyze_eleven_cards_that_cannot_knock_says_so() -> None:
+    """An 11-card hand whose best discard leaves more than the limit can neither knock nor go
+    gin."""
+    result = run_cli("analyze", QUICKSTART_10 + " 5h")
+    assert_clean_success(result)
+    assert "can       neither knock nor gin" == line_starting(result.stdout, "can")
+    assert not re.search(r"leaves\s+\d+\s+(knock|gin)", result.stdout)
+
+
+def test_analyze_big_gin_under_spanish_site_preset() -> None:
+    """Under ``spanish-site`` (which has big gin) 11 melded cards can declare big gin; under
+    ``pagat`` (no big gin) they can only knock or go gin."""
+    spanish = run_cli("analyze", "--preset", "spanish-site", BIG_GIN)
+    assert_clean_success(spanish)
+    assert "can       knock, gin, big gin" == line_starting(spanish.stdout, "can")
+    assert "deadwood  0  (none)" == line_starting(spanish.stdout, "deadwood")
+    assert "(11 cards, spanish-site)" in line_starting(spanish.stdout, "hand")
+    pagat = run_cli("analyze", BIG_GIN)
+    assert_clean_success(pagat)
+    assert "can       knock, gin" == line_starting(pagat.stdout, "can")
+
+
+def test_analyze_json_ten_cards_has_the_documented_keys() -> None:
+    """``analyze --json`` of 10 cards is one JSON object with the cards, the preset, the
+    deadwood and every best arrangement."""
+    result = run_cli("analyze", "--json", QUICKSTART_10)
+    assert_clean_success(result)
+    data = json.loads(result.stdout)
+    assert ANALYSIS_KEYS == set(data)
+    assert 29 == data["deadwood"]
+    assert "pagat" == data["preset"]
+    assert sorted(str(c) for c in gr.Hand.parse(QUICKSTART_10)) == sorted(data["cards"])
+    first = data["arrangements"][0]
+    assert {"melds", "deadwood", "points"} == set(first)
+    assert [["7c", "7d", "7h"], ["As", "2s", "3s", "4s"]] == first["melds"]
+    assert ["9c", "Qd", "Kd"] == first["deadwood"]
+    assert 29 == first["points"]
+
+
+def test_analyze_json_eleven_cards_has_discards_and_flags() -> None:
+    """``analyze --json`` of 11 cards adds the knock limit, every discard with its flags, and
+    whether the hand can knock, go gin or declare big gin."""
+    result = run_cli("analyze", "--json", QUICKSTART_11)
+    assert_clean_success(result)
+    data = json.loads(result.stdout)
+    assert DISCARD_ANALYSIS_KEYS == set(data)
+    assert 10 == data["knock_limit"]
+    assert 11 == len(data["discards"])
+    assert {"card": "9c", "deadwood": 0, "knock": True, "gin": True} == data["discards"][0]
+    assert all({"card", "deadwood", "knock", "gin"} == set(entry) for entry in data["discards"])
+    assert (True, True, False) == (data["can_knock"], data["can_gin"], data["can_big_gin"])
+
+
+def test_analyze_json_big_gin_under_spanish_site_preset() -> None:
+    """``analyze --json --preset spanish-site`` of 11 melded cards reports big gin."""
+    result = run_cli("analyze", "--json", "--preset", "spanish-site", BIG_GIN)
+    assert_clean_success(result)
+    data = json.loads(result.stdout)
+    assert "spanish-site" == data["preset"]
+    assert 0 == data["deadwood"]
+    assert (True, True, True) == (data["can_knock"], data["can_gin"], data["can_big_gin"])
+    assert [] == data["arrangements"][0]["deadwood"]
+
+
+def test_analyze_reads_cards_as_one_string_or_several_words() -> None:
+    """The cards may be one quoted argument, one word each, or separated by commas: the
+    analysis is the same."""
+    one = run_cli("analyze", QUICKSTART_11)
+    several = run_cli("analyze", *QUICKSTART_11.split())
+    commas = run_cli("analyze", QUICKSTART_11.replace(" ", ","))
+    assert_clean_success(one)
+    assert one == several
+    assert one == commas
+
+
+@pytest.mark.parametrize(
+    ("words", "needle"),
+    [
+        (["As 2s Zz"], "'Zz'"),
+        (["As", "2s", "Zz"], "'Zz'"),
+        (["As 2s 1s"], "'1s'"),
+        (["As 2s As"], "'As'"),
+    ],
+    ids=["one-string", "several-words", "bad-rank", "card-twice"],
+)
+def test_analyze_bad_card_is_one_line_naming_it_with_exit_status_2(words: list[str], needle: str) -> None:
+    """A card that cannot be read (or is given twice) is reported in one line that names it,
+    with exit status 2 and no traceback."""
+    assert_clean_usage_error(run_cli("analyze", *words), needle)
+
+
+def test_analyze_unknown_preset_is_one_line_with_exit_status_2() -> None:
+    """An unknown ``--preset`` is named in a one-line error listing the known presets."""
+    assert_clean_usage_error(run_cli("analyze", "--preset", "nope", QUICKSTART_10), "'nope'", "pagat")
+
+
+def test_analyze_without_cards_is_a_usage_error() -> None:
+    """``analyze`` needs cards."""
+    assert_clean_usage_error(run_cli("analyze"), "cards")
+
+
+# ---------------------------------------------------------------------------------- presets
+
+
+def test_presets_table_lists_every_preset_and_every_field() -> None:
+    """``presets`` prints the presets side by side: a column per preset name and a row per
+    ruleset field."""
+    result = run_cli("presets")
+    assert_clean_success(result)
+    lines = result.stdout.splitlines()
+    assert ["field", *gr.PRESETS] == lines[0].split()
+    fields = [field.name for field in attrs.fields(gr.Ruleset) if field.name != "name"]
+    assert fields == [line.split()[0] for line in lines[1:]]
+    assert ["target", "100", "100", "100", "150"] == line_starting(result.stdout, "target ").split()
+
+
+def test_presets_one_name_shows_it_in_full() -> None:
+    """``presets oklahoma`` shows that preset alone: its target is 150 and the knock limit
+    comes from the upcard."""
+    result = run_cli("presets", "oklahoma")
+    assert_clean_success(result)
+    lines = result.stdout.splitlines()
+    assert "oklahoma" == lines[0]
+    assert ["target", "150"] == line_starting(result.stdout, "  target ").split()[:2]
+    assert ["oklahoma", "yes"] == line_starting(result.stdout, "  oklahoma ").split()[:2]
+
+
+def test_presets_name_accepts_aliases() -> None:
+    """``presets`` finds a preset by an alias, in any case (``Oklahoma_Gin``)."""
+    assert run_cli("presets", "oklahoma") == run_cli("presets", "Oklahoma_Gin")
+
+
+def _json_value(value: object) -> object:
+    """A ruleset field value as ``presets --json`` writes it (enums by value)."""
+    return getattr(value, "value", value)
+
+
+def test_presets_json_is_a_list_of_objects_with_every_field() -> None:
+    """``presets --json`` is a list with one object per preset holding every ``Ruleset`` field
+    (enums by their value)."""
+    result = run_cli("presets", "--json")
+    assert_clean_success(result)
+    data = json.loads(result.stdout)
+    expected = [
+        {field.name: _json_value(getattr(rules, field.name)) for field in attrs.fields(gr.Ruleset)}
+        for rules in gr.PRESETS.values()
+    ]
+    assert expected == data
+
+
+def test_presets_json_one_name_is_a_list_of_one() -> None:
+    """``presets oklahoma --json`` is a list holding just that preset."""
+    result = run_cli("presets", "oklahoma", "--json")
+    assert_clean_success(result)
+    data = json.loads(result.stdout)
+    assert ["oklahoma"] == [entry["name"] for entry in data]
+    assert 150 == data[0]["target"]
+
+
+def test_presets_unknown_name_is_one_line_with_exit_status_2() -> None:
+    """An unknown preset name is reported in one line naming it and the known presets."""
+    assert_clean_usage_error(run_cli("presets", "nope"), "'nope'", *gr.PRESETS)
+
+
+# --------------------------------------------------------------------------------- simulate
+
+
+def test_simulate_one_preset_games() -> None:
+    """``simulate --preset pagat --games 3`` prints one column of statistics for 3 games."""
+    result = run_cli("simulate", "--preset", "pagat", "--games", "3")
+    assert_clean_success(result)
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("3 games per ruleset, greedy (player 0) vs greedy (player 1), seed 0")
+    assert ["pagat"] == table_columns(result.stdout)
+    assert ["games", "3"] == line_starting(result.stdout, "games").split()
+    for label in ("knock", "gin", "rounds per game", "first player wins game", "drawn games"):
+        line_starting(result.stdout, label + " ")
+
+
+def test_simulate_all_presets_side_by_side_in_one_table() -> None:
+    """``simulate --preset all --rounds 5`` shows all four presets as columns of one table, in
+    the order of the presets, with 5 rounds each and no game rows."""
+    result = run_cli("simulate", "--preset", "all", "--rounds", "5")
+    assert_clean_success(result)
+    assert result.stdout.startswith("5 rounds per ruleset")
+    assert list(gr.PRESETS) == table_columns(result.stdout)
+    assert ["rounds", "5", "5", "5", "5"] == line_starting(result.stdout, "rounds ").split()
+    assert "games" not in result.stdout
+    assert 1 == result.stdout.count("rounds per ruleset")
+
+
+def test_simulate_defaults_to_all_presets() -> None:
+    """Without ``--preset`` every preset is simulated."""
+    result = run_cli("simulate", "--rounds", "2")
+    assert_clean_success(result)
+    assert list(gr.PRESETS) == table_columns(result.stdout)
+
+
+def test_simulate_repeated_preset_adds_columns_in_order_without_duplicates() -> None:
+    """``--preset`` may be repeated: each ruleset is a column, in the order given, once even
+    when named twice (``traditional`` is an alias of ``pagat``)."""
+    result = run_cli(
+        "simulate", "--preset", "straight", "--preset", "pagat", "--preset", "traditional", "--rounds", "3"
+    )
+    assert_clean_success(result)
+    assert ["straight", "pagat"] == table_columns(result.stdout)
+
+
+def test_simulate_json_rounds_structure_matches_the_library() -> None:
+    """``simulate --json`` holds the seed, the bots and one object per ruleset, equal to
+    :meth:`gr.RulesetStats.as_dict` of the same simulation in this process."""
+    result = run_cli("simulate", "--preset", "pagat", "--preset", "straight", "--rounds", "4", "--json")
+    assert_clean_success(result)
+    data = json.loads(result.stdout)
+    assert {"seed", "bots", "rulesets"} == set(data)
+    assert 0 == data["seed"]
+    assert ["greedy", "greedy"] == data["bots"]
+    assert ["pagat", "straight"] == [entry["ruleset"] for entry in data["rulesets"]]
+    for entry in data["rulesets"]:
+        assert STATS_KEYS == set(entry)
+        assert (4, 0) == (entry["rounds"], entry["games"])
+        assert {o.value for o in gr.Outcome} == set(entry["outcomes"])
+        assert all(ESTIMATE_KEYS == set(e) for e in entry["outcomes"].values())
+    report = gr.simulate([gr.PAGAT, gr.STRAIGHT], rounds=4, seed=0)
+    expected: list[Any] = json.loads(json.dumps([stats.as_dict() for stats in report.stats]))
+    assert expected == data["rulesets"]
+
+
+def test_simulate_json_games_adds_game_figures() -> None:
+    """With ``--games`` each ruleset also reports rounds per game, the first player's game win
+    rate and the draw rate."""
+    result = run_cli("simulate", "--preset", "pagat", "--games", "2", "--json", "--seed", "4")
+    assert_clean_success(result)
+    data = json.loads(result.stdout)
+    assert 4 == data["seed"]
+    (entry,) = data["rulesets"]
+    assert GAME_STATS_KEYS == set(entry)
+    assert 2 == entry["games"]
+    assert entry["rounds"] / 2 == pytest.approx(entry["rounds_per_game"])
+    assert ESTIMATE_KEYS == set(entry["first_player_game_win_rate"])
+
+
+def test_simulate_same_seed_same_result_other_seed_other_result() -> None:
+    """``--seed`` fixes every deal: the same seed prints the same table, another seed another
+    one."""
+    args = ("simulate", "--preset", "pagat", "--rounds", "6")
+    first = run_cli(*args, "--seed", "11")
+    again = run_cli(*args, "--seed", "11")
+    other = run_cli(*args, "--seed", "12")
+    assert_clean_success(first)
+    assert first == again
+    assert "seed 11" in first.stdout.splitlines()[0]
+    assert first.stdout.splitlines()[2:] != other.stdout.splitlines()[2:]
+
+
+def test_simulate_two_workers_print_exactly_what_one_worker_prints() -> None:
+    """The result does not depend on the number of worker processes: ``--workers 2`` prints
+    the same table as ``--workers 1`` for the same seed."""
+    args = ("simulate", "--preset", "all", "--rounds", "6", "--seed", "3")
+    one = run_cli(*args, "--workers", "1")
+    two = run_cli(*args, "--workers", "2")
+    assert_clean_success(one)
+    assert one == two
+
+
+def test_simulate_bots_random_against_greedy() -> None:
+    """``--bots random greedy`` seats the random bot as player 0 and the greedy bot as
+    player 1."""
+    args = ("simulate", "--preset", "pagat", "--rounds", "3", "--bots", "random", "greedy")
+    result = run_cli(*args)
+    assert_clean_success(result)
+    assert "random (player 0) vs greedy (player 1)" in result.stdout.splitlines()[0]
+    as_json = run_cli(*args, "--json")
+    assert ["random", "greedy"] == json.loads(as_json.stdout)["bots"]
+
+
+@pytest.mark.parametrize(
+    ("args", "needles"),
+    [
+        (["--preset", "nope", "--rounds", "1"], ["'nope'"]),
+        (["--games", "0"], ["--games", "0"]),
+        (["--games", "-3"], ["--games", "-3"]),
+        (["--rounds", "x"], ["--rounds", "'x'"]),
+        (["--rounds", "0"], ["--rounds", "0"]),
+        (["--games", "2", "--rounds", "2"], ["--rounds", "--games"]),
+        (["--bots", "random", "nope", "--rounds", "1"], ["'nope'"]),
+        (["--bots", "random", "--rounds", "1"], ["--bots"]),
+        (["--workers", "0", "--rounds", "1"], ["--workers", "0"]),
+        (["--seed", "abc", "--rounds", "1"], ["--seed", "'abc'"]),
+    ],
+    ids=[
+        "unknown-preset",
+        "zero-games",
+        "negative-games",
+        "rounds-not-a-number",
+        "zero-rounds",
+        "games-and-rounds",
+        "unknown-bot",
+        "one-bot",
+        "zero-workers",
+        "seed-not-a-number",
+    ],
+)
+def test_simulate_bad_arguments_are_one_line_with_exit_status_2(args: list[str], needles: list[str]) -> None:
+    """A bad ``simulate`` argument is named in a one-line error with exit status 2, no
+    traceback and nothing simulated."""
+    assert_clean_usage_error(run_cli("simulate", *args), *needles)
+
+
+# ------------------------------------------------------------------------------------- play
+
+
+def _auto_game(rules: gr.Ruleset, seed: int) -> gr.Game:
+    """The game ``play --seed`` deals, with both sides played by the greedy strategy (what
+    ``a`` does for the person)."""
+    game = gr.Game.new(rules, seed=seed, dealer=None)
+    bot = gr.GreedyBot()
+    while not game.is_over:
+        player = game.to_act
+        assert player is not None
+        game = game.apply(bot.act(game.round.view(player)))
+    return game
+
+
+@pytest.mark.parametrize("preset", ["pagat", "spanish-site"])
+def test_play_whole_game_on_auto_moves_ends_with_the_breakdown(preset: str) -> None:
+    """Feeding ``a`` (the bot's strategy makes the move) plays a whole game to the game-over
+    breakdown, whose totals are the library's settlement of the same game."""
+    result = run_cli("play", "--preset", preset, "--seed", "5", input="a\n" * 4000)
+    assert_clean_success(result)
+    game = _auto_game(gr.find_ruleset(preset), 5)
+    breakdown = game.result.breakdown
+    lines = result.stdout.splitlines()
+    over = lines.index("game over")
+    you, bot, verdict = lines[over + 1 : over + 4]
+    assert you.strip().startswith("you ")
+    assert you.endswith(f": total {breakdown[0].total}")
+    assert bot.strip().startswith("bot ")
+    assert bot.endswith(f": total {breakdown[1].total}")
+    winner = game.result.winner
+    expected_verdict = "a drawn game" if winner is None else "you win" if winner == 0 else "the bot wins"
+    assert expected_verdict == verdict
+    assert len(game.results) == result.stdout.count("round over:")
+    assert "bye" not in result.stdout
+
+
+def test_play_shows_the_knockers_spread_as_shown_before_layoffs() -> None:
+    """At the end of a round ``X showed`` lists the knocker's melds as the knocker showed them,
+    without the cards the defender laid off."""
+    game = _auto_game(gr.PAGAT, 1)
+    assert any(result.layoffs for result in game.results)  # the rule is exercised
+    names = ("you", "bot")
+    expected = [
+        f"{names[r.knocker]} showed " + "  ".join(f"[{meld}]" for meld in r.spread)
+        for r in game.results
+        if r.knocker is not None and r.spread
+    ]
+    result = run_cli("play", "--seed", "1", input="a\n" * 4000)
+    shown = [line.removeprefix("your move> ") for line in result.stdout.splitlines() if " showed " in line]
+    assert expected == shown
+
+
+def test_play_invalid_input_is_explained_and_asked_again() -> None:
+    """Input that is not an action, an unknown card, an action that is not legal now (drawing
+    from the stock at the upcard offer, an early knock) and ``help`` are each answered and the
+    move asked again; nothing is played and there is no traceback."""
+    assert 1 == gr.Game.new(gr.PAGAT, seed=1, dealer=None).round.dealer  # the person acts first
+    entries = ["xyz", "d Zz", "s", "k 2d", "help", "quit"]
+    result = run_cli("play", "--seed", "1", input="".join(e + "\n" for e in entries))
+    assert_clean_success(result)
+    out = result.stdout
+    assert len(entries) == out.count("your move> ")
+    assert "'xyz'" in out
+    assert "invalid card 'Zz'" in out
+    assert "s is not legal now; legal: t, p" in out
+    assert "k 2d is not legal now: a card is discarded only in phase DISCARD, after drawing" in out
+    assert "  s          draw from the stock" in out  # the help text
+    assert "type help" in out
+    assert "bot draws" not in out and "bot takes" not in out  # nobody moved
+    assert out.rstrip().endswith("bye")
+
+
+def test_play_quit_leaves_cleanly() -> None:
+    """``quit`` leaves the game at once with exit status 0 and ``bye``."""
+    result = run_cli("play", "--seed", "2", input="quit\n")
+    assert_clean_success(result)
+    assert "bye" == result.stdout.splitlines()[-1]
+    assert "game over" not in result.stdout
+
+
+def test_play_end_of_input_leaves_like_quit() -> None:
+    """End of input (Ctrl-D, or empty standard input) leaves as ``quit`` does."""
+    result = run_cli("play", "--seed", "2", input="")
+    assert_clean_success(result)
+    assert "bye" == result.stdout.splitlines()[-1]
+    assert 1 == result.stdout.count("your move> ")
+
+
+def test_play_quit_in_the_middle_of_a_game_leaves_cleanly() -> None:
+    """``quit`` after some moves still leaves cleanly."""
+    result = run_cli("play", "--seed", "3", input="a\n" * 30 + "quit\n")
+    assert_clean_success(result)
+    assert "bye" == result.stdout.splitlines()[-1]
+    assert 31 == result.stdout.count("your move> ")
+
+
+def test_play_shows_the_position_and_the_legal_actions() -> None:
+    """Each turn shows the hand with its deadwood, the upcard, the stock size, the knock limit
+    and the legal actions."""
+    result = run_cli("play", "--seed", "1", input="")
+    first = gr.Game.new(gr.PAGAT, seed=1, dealer=None).round
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("gin rummy, pagat rules, target 100")
+    assert "=== round 1: the bot deals ===" in lines
+    hand_line = next(line for line in lines if line.startswith("your hand: "))
+    assert hand_line.endswith(f"deadwood {gr.deadwood(first.hand(0))}")
+    upcard_line = next(line for line in lines if line.startswith("upcard: "))
+    assert f"upcard: {first.upcard}   stock: 31   knock limit: 10" == upcard_line
+    assert "legal: t, p" in lines
+
+
+def test_play_unknown_preset_is_one_line_with_exit_status_2() -> None:
+    """``play --preset nope`` is a one-line error with exit status 2."""
+    assert_clean_usage_error(run_cli("play", "--preset", "nope"), "'nope'")
+
+
+# ------------------------------------------------------------------------------------ misc
+
+
+def test_version_prints_the_package_version() -> None:
+    """``--version`` prints ``ginrummy`` and the version and exits with status 0."""
+    result = run_cli("--version")
+    assert_clean_success(result)
+    assert f"ginrummy {gr.__version__}\n" == result.stdout
+
+
+def test_no_command_is_a_usage_error() -> None:
+    """``python -m ginrummy`` without a command exits with status 2 and a one-line error."""
+    assert_clean_usage_error(run_cli(), "command")
+
+
+def test_unknown_command_is_a_usage_error() -> None:
+    """An unknown command exits with status 2 and a one-line error naming it."""
+    assert_clean_usage_error(run_cli("frobnicate"), "'frobnicate'")
+
+
+def test_help_lists_every_command() -> None:
+    """``--help`` exits with status 0 and names every command."""
+    result = run_cli("--help")
+    assert_clean_success(result)
+    for command in ("analyze", "simulate", "play", "presets"):
+        assert command in result.stdout
