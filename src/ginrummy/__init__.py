@@ -49,9 +49,13 @@ from ginrummy.layoffs import LayoffPlan, best_layoffs
 from ginrummy.melds import ALL_MELDS, Meld, MeldingRules, MeldKind, all_melds
 from ginrummy.round import Round
 from ginrummy.rules import (
+    EAAI,
+    HOLLYWOOD,
     OKLAHOMA,
+    OPENSPIEL,
     PAGAT,
     PRESETS,
+    ROUND_THE_CORNER,
     SPANISH_SITE,
     STRAIGHT,
     AfterPass,
@@ -62,11 +66,13 @@ from ginrummy.rules import (
     find_ruleset,
 )
 from ginrummy.scoring import (
+    HOLLYWOOD_COLUMNS,
     GameResult,
     Outcome,
     PlayerScore,
     RoundResult,
     game_scores,
+    hollywood_columns,
     price_round,
     score_game,
 )
@@ -79,9 +85,14 @@ __all__ = [
     "ALL_MELDS",
     "BOTS",
     "DECK",
+    "EAAI",
+    "HOLLYWOOD",
+    "HOLLYWOOD_COLUMNS",
     "OKLAHOMA",
+    "OPENSPIEL",
     "PAGAT",
     "PRESETS",
+    "ROUND_THE_CORNER",
     "SPANISH_SITE",
     "STRAIGHT",
     "Action",
@@ -149,6 +160,7 @@ __all__ = [
     "dumps",
     "find_ruleset",
     "game_scores",
+    "hollywood_columns",
     "loads",
     "make_bot",
     "parse_action",

@@ -28,7 +28,7 @@ from ginrummy.cards import Card
 from ginrummy.errors import IllegalActionError, InvalidPositionError
 from ginrummy.round import Round
 from ginrummy.rules import NextDealer, Ruleset
-from ginrummy.scoring import GameResult, RoundResult, game_scores, score_game
+from ginrummy.scoring import GameResult, RoundResult, game_scores, hollywood_columns, score_game
 from ginrummy.views import PlayerView
 
 __all__ = ["Game", "GameRecord", "GameView", "next_dealer", "round_seed"]
@@ -195,8 +195,22 @@ class Game:
 
     @property
     def scores(self) -> tuple[int, int]:
-        """Each player's game score toward the target."""
-        return game_scores(self.rules, self.results)
+        """Each player's game score toward the target (under Hollywood scoring, the scores of
+        the three columns added up; see :attr:`column_scores`)."""
+        if not self.rules.hollywood:
+            return game_scores(self.rules, self.results)
+        columns = self.column_scores
+        return (sum(c[0] for c in columns), sum(c[1] for c in columns))
+
+    @property
+    def column_scores(self) -> tuple[tuple[int, int], ...]:
+        """Under Hollywood scoring, each column's scores toward the target; otherwise the one
+        game's scores."""
+        if not self.rules.hollywood:
+            return (self.scores,)
+        return tuple(
+            game_scores(self.rules, column) for column in hollywood_columns(self.rules, self.results)
+        )
 
     @property
     def result(self) -> GameResult:
@@ -205,8 +219,13 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        """Whether a player has reached the target."""
-        return self.round.is_over and max(self.scores) >= self.rules.target
+        """Whether a player has reached the target (under Hollywood scoring: in all three
+        columns)."""
+        if not self.round.is_over:
+            return False
+        if self.rules.hollywood:
+            return self.result.is_over
+        return max(self.scores) >= self.rules.target
 
     @property
     def dealer(self) -> int:

@@ -24,9 +24,13 @@ import attrs
 from ginrummy.errors import InvalidRulesetError
 
 __all__ = [
+    "EAAI",
+    "HOLLYWOOD",
     "OKLAHOMA",
+    "OPENSPIEL",
     "PAGAT",
     "PRESETS",
+    "ROUND_THE_CORNER",
     "SPANISH_SITE",
     "STRAIGHT",
     "AfterPass",
@@ -193,6 +197,9 @@ class Ruleset:
     """With layoffs onto gin, a defender brought to 0 deadwood voids the round."""
     max_turns: int | None = attrs.field(default=None, validator=_max_turns)
     """A safety valve: the round is void once this many turns have been played."""
+    hollywood: bool = attrs.field(default=False, validator=_bool_field)
+    """Hollywood scoring: three game columns at once; a player's first won round scores in
+    game 1, its second in games 1 and 2, its third and later in every open game."""
 
     def __attrs_post_init__(self) -> None:
         if self.layoffs_after_gin and not self.layoffs:
@@ -245,8 +252,53 @@ OKLAHOMA = PAGAT.evolve(
 limit is the initial upcard's value (an ace means gin only), a spade upcard doubles the round,
 target 150."""
 
+ROUND_THE_CORNER = PAGAT.evolve(
+    name="round-the-corner",
+    round_the_corner=True,
+    ace_points=15,
+    gin_bonus=20,
+    undercut_bonus=20,
+    box_bonus=20,
+    target=125,
+    layoffs_after_gin=True,
+    void_if_gin_matched=True,
+)
+"""Round-the-corner gin (Pagat, https://www.pagat.com/rummy/ginrummy.html, "Round the
+corner"): the ace is high or low and runs wrap (Q-K-A, K-A-2); an unmatched ace counts 15;
+gin, undercut and box bonuses 20; target 125; the defender may lay off onto gin, and a
+defender who reaches 0 that way voids the round."""
+
+HOLLYWOOD = PAGAT.evolve(name="hollywood", hollywood=True)
+"""Hollywood gin (Pagat, https://www.pagat.com/rummy/ginrummy.html, "Hollywood scoring"):
+Pagat's rules scored in three game columns at once; a player's first won round counts in game
+1, its second in games 1 and 2, its third and later in every open game; each column ends at
+100 with its own game bonus, boxes and shutout, and the match ends when all three are over."""
+
+OPENSPIEL = PAGAT.evolve(name="openspiel", gin_bonus=25, undercut_bonus=25, knock_limit=10)
+"""Compatible with OpenSpiel's ``gin_rummy`` defaults (``knock_card=10``, ``gin_bonus=25``,
+``undercut_bonus=25``, no big gin; open_spiel/games/gin_rummy.cc), which plays single rounds:
+simulate it with ``rounds=``. Where OpenSpiel differs from this preset is listed in the rules
+page of the documentation."""
+
+EAAI = PAGAT.evolve(
+    name="eaai",
+    gin_bonus=25,
+    undercut_bonus=25,
+    target=100,
+    game_bonus=0,
+    box_bonus=0,
+    shutout=Shutout.NONE,
+    game_winner=GameWinner.FIRST_TO_TARGET,
+)
+"""The EAAI Gin Rummy competition's rules (Neller et al., EAAI-21 Undergraduate Research
+Challenge, http://cs.gettysburg.edu/~tneller/games/ginrummy/eaai/): gin 25, undercut 25,
+knock limit 10, the first player to 100 wins; no box bonus, game bonus or shutout."""
+
 PRESETS: Mapping[str, Ruleset] = MappingProxyType(
-    {preset.name: preset for preset in (SPANISH_SITE, PAGAT, STRAIGHT, OKLAHOMA)}
+    {
+        preset.name: preset
+        for preset in (SPANISH_SITE, PAGAT, STRAIGHT, OKLAHOMA, ROUND_THE_CORNER, HOLLYWOOD, OPENSPIEL, EAAI)
+    }
 )
 """The presets by name (read-only)."""
 
@@ -258,6 +310,11 @@ _ALIASES = {
     "site": "spanish-site",
     "straight-gin": "straight",
     "oklahoma-gin": "oklahoma",
+    "round-the-corner-gin": "round-the-corner",
+    "rtc": "round-the-corner",
+    "hollywood-gin": "hollywood",
+    "open-spiel": "openspiel",
+    "eaai-gin-rummy": "eaai",
 }
 
 

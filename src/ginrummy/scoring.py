@@ -23,7 +23,17 @@ from ginrummy.errors import InvalidResultError
 from ginrummy.melds import Meld
 from ginrummy.rules import GameWinner, Ruleset, Shutout
 
-__all__ = ["GameResult", "Outcome", "PlayerScore", "RoundResult", "game_scores", "price_round", "score_game"]
+__all__ = [
+    "HOLLYWOOD_COLUMNS",
+    "GameResult",
+    "Outcome",
+    "PlayerScore",
+    "RoundResult",
+    "game_scores",
+    "hollywood_columns",
+    "price_round",
+    "score_game",
+]
 
 
 class Outcome(enum.Enum):
@@ -258,10 +268,16 @@ class GameResult:
     """The player whose game score reached the target, or None while nobody has."""
     rounds: int
     """The number of rounds played, dead hands included."""
+    columns: tuple[GameResult, ...] = ()
+    """Under Hollywood scoring, the settlement of each of the three game columns (the fields
+    above then add the columns up; ``reached_target`` stays None)."""
 
     @property
     def is_over(self) -> bool:
-        """Whether a player has reached the target."""
+        """Whether a player has reached the target (under Hollywood scoring: in every
+        column)."""
+        if self.columns:
+            return all(column.is_over for column in self.columns)
         return self.reached_target is not None
 
     @property
@@ -282,6 +298,41 @@ def game_scores(rules: Ruleset, results: Iterable[RoundResult]) -> tuple[int, in
     return scores[0], scores[1]
 
 
+HOLLYWOOD_COLUMNS = 3
+"""The number of game columns under Hollywood scoring."""
+
+
+def hollywood_columns(rules: Ruleset, results: Iterable[RoundResult]) -> tuple[tuple[RoundResult, ...], ...]:
+    """The round results that count in each Hollywood column.
+
+    A player's first won round goes to column 1, its second to columns 1 and 2, its third and
+    later to every column; only to columns still open (where nobody has reached the target
+    yet). Dead hands and void rounds go to every open column (they matter to a
+    DOUBLE_ROUND_POINTS shutout).
+    """
+    columns: list[list[RoundResult]] = [[] for _ in range(HOLLYWOOD_COLUMNS)]
+    scores = [[0, 0] for _ in range(HOLLYWOOD_COLUMNS)]
+    closed = [False] * HOLLYWOOD_COLUMNS
+    wins = [0, 0]
+    for result in results:
+        if result.winner is None:
+            reach = HOLLYWOOD_COLUMNS
+        else:
+            wins[result.winner] += 1
+            reach = min(wins[result.winner], HOLLYWOOD_COLUMNS)
+        for column in range(reach):
+            if closed[column]:
+                continue
+            columns[column].append(result)
+            if result.winner is not None:
+                scores[column][result.winner] += result.points
+                if rules.boxes_count_toward_target:
+                    scores[column][result.winner] += rules.box_bonus
+                if scores[column][result.winner] >= rules.target:
+                    closed[column] = True
+    return tuple(tuple(column) for column in columns)
+
+
 def score_game(rules: Ruleset, results: Iterable[RoundResult]) -> GameResult:
     """Settle a game from its round results (RULES.md section 7).
 
@@ -290,6 +341,9 @@ def score_game(rules: Ruleset, results: Iterable[RoundResult]) -> GameResult:
     the ``shutout`` rule doubles the game bonus (DOUBLE_GAME_BONUS: the opponent scored no
     points) or the winner's round points (DOUBLE_ROUND_POINTS: it won every round and none was
     a dead hand or void); ``game_winner`` picks the winner (HIGHEST_TOTAL: equal totals draw).
+
+    Under Hollywood scoring (``rules.hollywood``) the result adds up the three columns of
+    :func:`hollywood_columns`, each settled like a game, and ``columns`` holds them.
 
     :raises InvalidResultError: when a result follows the round that ended the game.
 
@@ -300,6 +354,60 @@ def score_game(rules: Ruleset, results: Iterable[RoundResult]) -> GameResult:
     (0, (360, 0), 200)
     """
     results = tuple(results)
+    for index, result in enumerate(results):
+        if not isinstance(result, RoundResult):
+            raise InvalidResultError(f"invalid game: results[{index}] {result!r} is not a RoundResult")
+    if rules.hollywood:
+        return _score_hollywood(rules, results)
+    return _score_column(rules, results)
+
+
+def _score_hollywood(rules: Ruleset, results: tuple[RoundResult, ...]) -> GameResult:
+    """The Hollywood settlement: three columns, added up."""
+    columns = tuple(_score_column(rules, column) for column in hollywood_columns(rules, results))
+    if all(column.is_over for column in columns):
+        # a result after the match ended is one that no open column could take
+        counted = _rounds_taken(rules, results)
+        if counted < len(results):
+            raise InvalidResultError(
+                f"invalid game: results[{counted}] follows the round that ended the last column"
+            )
+    breakdown = tuple(
+        PlayerScore(
+            round_points=sum(c.breakdown[p].round_points for c in columns),
+            rounds_won=sum(c.breakdown[p].rounds_won for c in columns),
+            boxes=sum(c.breakdown[p].boxes for c in columns),
+            game_bonus=sum(c.breakdown[p].game_bonus for c in columns),
+            shutout=any(c.breakdown[p].shutout for c in columns),
+        )
+        for p in (0, 1)
+    )
+    totals = (breakdown[0].total, breakdown[1].total)
+    over = all(column.is_over for column in columns)
+    winner = None
+    if over:
+        winner = 0 if totals[0] > totals[1] else 1 if totals[1] > totals[0] else None
+    return GameResult(
+        winner=winner,
+        totals=totals,
+        breakdown=(breakdown[0], breakdown[1]),
+        reached_target=None,
+        rounds=len(results),
+        columns=columns,
+    )
+
+
+def _rounds_taken(rules: Ruleset, results: tuple[RoundResult, ...]) -> int:
+    """How many of ``results`` come before the match is over."""
+    for count in range(1, len(results) + 1):
+        columns = hollywood_columns(rules, results[:count])
+        if all(_score_column(rules, column).is_over for column in columns):
+            return count
+    return len(results)
+
+
+def _score_column(rules: Ruleset, results: tuple[RoundResult, ...]) -> GameResult:
+    """The settlement of one game (one column under Hollywood scoring)."""
     for index, result in enumerate(results):
         if not isinstance(result, RoundResult):
             raise InvalidResultError(f"invalid game: results[{index}] {result!r} is not a RoundResult")

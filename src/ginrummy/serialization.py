@@ -110,6 +110,7 @@ def _game_result(result: GameResult) -> dict[str, Any]:
         "breakdown": [_player_score(score) for score in result.breakdown],
         "reached_target": result.reached_target,
         "rounds": result.rounds,
+        "columns": [_game_result(column) for column in result.columns],
     }
 
 
@@ -488,7 +489,7 @@ def _read_player_score(value: object, path: str) -> PlayerScore:
 
 
 def _read_game_result(value: object, path: str) -> GameResult:
-    data = _obj(value, path, ["winner", "totals", "breakdown", "reached_target", "rounds"])
+    data = _obj(value, path, ["winner", "totals", "breakdown", "reached_target", "rounds", "columns"])
     totals = _list(data["totals"], f"{path}.totals")
     breakdown = _list(data["breakdown"], f"{path}.breakdown")
     if len(totals) != 2 or len(breakdown) != 2:
@@ -503,15 +504,23 @@ def _read_game_result(value: object, path: str) -> GameResult:
             raise _fail(f"{path}.totals[{p}]", f"{pair[p]} is not the breakdown's total {scores[p].total}")
     winner = _optional(data["winner"], f"{path}.winner", _player)
     reached = _optional(data["reached_target"], f"{path}.reached_target", _player)
-    if reached is None and winner is not None:
-        raise _fail(f"{path}.winner", "a game in progress has no winner")
-    return GameResult(
+    columns = tuple(
+        _read_game_result(item, f"{path}.columns[{i}]")
+        for i, item in enumerate(_list(data["columns"], f"{path}.columns"))
+    )
+    if columns and (len(columns) != 3 or reached is not None or any(c.columns for c in columns)):
+        raise _fail(f"{path}.columns", "a Hollywood result has three plain columns and no reached_target")
+    result = GameResult(
         winner=winner,
         totals=pair,
         breakdown=scores,
         reached_target=reached,
         rounds=_int(data["rounds"], f"{path}.rounds", 0),
+        columns=columns,
     )
+    if not result.is_over and winner is not None:
+        raise _fail(f"{path}.winner", "a game in progress has no winner")
+    return result
 
 
 def _read_event(value: object, path: str, rules: Ruleset | None) -> Event:
