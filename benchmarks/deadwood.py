@@ -466,9 +466,31 @@ def run(args: argparse.Namespace) -> int:
 
     # --- random hands
     Section = tuple[str, str, Callable[[Any], object], list[gr.Hand], dict[str, list[Any]]]
+    rtc = gr.ROUND_THE_CORNER
+
+    def rtc_deadwood(hand: gr.Hand) -> int:
+        return deadwood(hand, rtc)
+
+    def rtc_discard(hand: gr.Hand) -> tuple[gr.Card, int]:
+        return best_discard(hand, rtc)
+
     sections: list[Section] = [
         ("deadwood", "1. deadwood, 10 cards", deadwood, gr_tens, peer_tens),
         ("best_discard", "2. best_discard, 11 cards", best_discard, gr_elevens, peer_elevens),
+        (
+            "deadwood",
+            "3. deadwood, 10 cards, round the corner (peers: their traditional melding)",
+            rtc_deadwood,
+            gr_tens,
+            peer_tens,
+        ),
+        (
+            "best_discard",
+            "4. best_discard, 11 cards, round the corner (peers: their traditional melding)",
+            rtc_discard,
+            gr_elevens,
+            peer_elevens,
+        ),
     ]
     for task, title, mine_fn, mine_in, peer_in in sections:
         # job 0: ginrummy on every hand; then each peer, and for a peer timed on a subset,
@@ -539,7 +561,7 @@ def run(args: argparse.Namespace) -> int:
     # --- dense hands
     report.say()
     report.say(
-        f"3. meld-dense hands, one at a time, {args.dense_repeats} passes of >= "
+        f"5. meld-dense hands, one at a time, {args.dense_repeats} passes of >= "
         f"{MIN_PASS_NS // 1_000_000} ms each (goal: every ginrummy call under {GOAL_US:g} µs)"
     )
     report.say(

@@ -143,11 +143,22 @@ def tables_for(rules: MeldingRules | None) -> PartitionTables:
     """
     if rules is None:
         return _TRADITIONAL
+    # rulesets are immutable, so the tables of one are looked up by identity; the entry keeps
+    # the ruleset alive, so its id cannot be reused by another object while it is cached
+    hit = _BY_IDENTITY.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
     key = (bool(getattr(rules, "round_the_corner", False)), int(getattr(rules, "ace_points", 1)))
     tables = _TABLES.get(key)
     if tables is None:
         tables = _TABLES[key] = PartitionTables.build(*key)
+    if len(_BY_IDENTITY) >= 1024:
+        _BY_IDENTITY.clear()
+    _BY_IDENTITY[id(rules)] = (rules, tables)
     return tables
+
+
+_BY_IDENTITY: dict[int, tuple[object, PartitionTables]] = {}
 
 
 def _mask_of(cards: CardsLike) -> int:
@@ -227,7 +238,11 @@ def deadwood(cards: CardsLike, rules: MeldingRules | None = None) -> int:
     29
     """
     mask = cards.mask if type(cards) is Hand else to_mask(cards)
-    tables = _TRADITIONAL if rules is None else tables_for(rules)
+    if rules is None:
+        tables = _TRADITIONAL
+    else:  # tables_for, inlined for its cache hit
+        hit = _BY_IDENTITY.get(id(rules))
+        tables = hit[1] if hit is not None and hit[0] is rules else tables_for(rules)
     dw = tables.dw
     a = mask & 0x1FFF
     b = mask >> 13 & 0x1FFF
@@ -458,7 +473,11 @@ def best_discard(cards: CardsLike, rules: MeldingRules | None = None) -> tuple[C
     mask = cards.mask if type(cards) is Hand else to_mask(cards)
     if not mask:
         raise InvalidHandError("cannot discard from an empty hand")
-    tables = _TRADITIONAL if rules is None else tables_for(rules)
+    if rules is None:
+        tables = _TRADITIONAL
+    else:  # tables_for, inlined for its cache hit
+        hit = _BY_IDENTITY.get(id(rules))
+        tables = hit[1] if hit is not None and hit[0] is rules else tables_for(rules)
     dw = tables.dw
     ka, kb, kc, kd = tables.discard
     a = mask & 0x1FFF
