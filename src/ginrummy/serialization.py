@@ -211,6 +211,14 @@ def _view(v: PlayerView) -> dict[str, Any]:
     }
 
 
+def _arrangement(arrangement: Arrangement) -> dict[str, Any]:
+    return {
+        "melds": _melds(arrangement.melds),
+        "deadwood": _cards(arrangement.deadwood),
+        "points": arrangement.points,
+    }
+
+
 def _encode(obj: object) -> tuple[str, Any]:
     """The type tag and JSON data of a public value."""
     if isinstance(obj, Card):
@@ -226,21 +234,9 @@ def _encode(obj: object) -> tuple[str, Any]:
     if isinstance(obj, Event):
         return "Event", _event(obj)
     if isinstance(obj, Arrangement):
-        return "Arrangement", {
-            "melds": _melds(obj.melds),
-            "deadwood": _cards(obj.deadwood),
-            "points": obj.points,
-        }
+        return "Arrangement", _arrangement(obj)
     if isinstance(obj, LayoffPlan):
-        arrangement = obj.arrangement
-        return "LayoffPlan", {
-            "layoffs": _layoffs(obj.layoffs),
-            "arrangement": {
-                "melds": _melds(arrangement.melds),
-                "deadwood": _cards(arrangement.deadwood),
-                "points": arrangement.points,
-            },
-        }
+        return "LayoffPlan", {"layoffs": _layoffs(obj.layoffs), "arrangement": _arrangement(obj.arrangement)}
     if isinstance(obj, RoundResult):
         return "RoundResult", _round_result(obj)
     if isinstance(obj, GameResult):
