@@ -2,7 +2,8 @@
 
 The build needs Sphinx alone (``pip install ".[docs]"``): the theme is the built-in
 ``alabaster``, and the Markdown files (README, changelog, design notes) are included through
-the local ``mdinclude`` extension in ``_ext/``. Nothing is fetched from the network.
+the local ``mdinclude`` extension in ``_ext/``; the table of rule presets is generated from
+the library by the local ``presettable`` extension. Nothing is fetched from the network.
 """
 
 from __future__ import annotations
@@ -18,13 +19,14 @@ from ginrummy import __version__  # noqa: E402 - after the path set-up
 
 project = "ginrummy"
 author = "The ginrummy developers"
-copyright = "2026, The ginrummy developers"  # noqa: A001 - Sphinx's name
+copyright = "2026, The ginrummy developers"
 version = release = __version__
 
 extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.viewcode",
     "mdinclude",
+    "presettable",
 ]
 
 root_doc = "index"

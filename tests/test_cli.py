@@ -220,7 +220,9 @@ def test_presets_table_lists_every_preset_and_every_field() -> None:
     assert ["field", *gr.PRESETS] == lines[0].split()
     fields = [field.name for field in attrs.fields(gr.Ruleset) if field.name != "name"]
     assert fields == [line.split()[0] for line in lines[1:]]
-    assert ["target", "100", "100", "100", "150"] == line_starting(result.stdout, "target ").split()
+    targets = [str(preset.target) for preset in gr.PRESETS.values()]
+    assert ["target", *targets] == line_starting(result.stdout, "target ").split()
+    assert "150" == targets[list(gr.PRESETS).index("oklahoma")]
 
 
 def test_presets_one_name_shows_it_in_full() -> None:
@@ -287,13 +289,13 @@ def test_simulate_one_preset_games() -> None:
 
 
 def test_simulate_all_presets_side_by_side_in_one_table() -> None:
-    """``simulate --preset all --rounds 5`` shows all four presets as columns of one table, in
+    """``simulate --preset all --rounds 5`` shows every preset as a column of one table, in
     the order of the presets, with 5 rounds each and no game rows."""
     result = run_cli("simulate", "--preset", "all", "--rounds", "5")
     assert_clean_success(result)
     assert result.stdout.startswith("5 rounds per ruleset")
     assert list(gr.PRESETS) == table_columns(result.stdout)
-    assert ["rounds", "5", "5", "5", "5"] == line_starting(result.stdout, "rounds ").split()
+    assert ["rounds", *["5"] * len(gr.PRESETS)] == line_starting(result.stdout, "rounds ").split()
     assert "games" not in result.stdout
     assert 1 == result.stdout.count("rounds per ruleset")
 

@@ -71,7 +71,7 @@ _RST_SPECIAL = re.compile(r"([\\*`_|])")
 
 # A paragraph line that reStructuredText would read as the start of some other construct.
 _RST_BLOCK_START = re.compile(
-    r"^(?:[-*+•‣⁃](?:\s|$)"  # bullet list
+    r"^(?:[-*+•‣⁃](?:\s|$)"  # bullet list  # noqa: RUF001
     r"|(?:\d+|[a-zA-Z#]|[ivxlcdmIVXLCDM]+)[.)](?:\s|$)"  # enumerated list
     r"|\((?:\d+|[a-zA-Z#]|[ivxlcdmIVXLCDM]+)\)(?:\s|$)"  # enumerated list, (1) style
     r"|\.\.(?:\s|$)"  # explicit markup
@@ -93,8 +93,7 @@ def _is_blank(line: str) -> bool:
 def _width(text: str) -> int:
     """The column width docutils gives ``text`` (wide East Asian characters count twice)."""
     return sum(
-        0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1
-        for c in text
+        0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text
     )
 
 
@@ -343,7 +342,9 @@ class _Converter:
                         continue
                     break
                 indent = len(line) - len(line.lstrip())
-                if indent >= content_indent or (indent > base and not (_BULLET.match(line) or _ORDERED.match(line))):
+                if indent >= content_indent or (
+                    indent > base and not (_BULLET.match(line) or _ORDERED.match(line))
+                ):
                     body.append(line[min(indent, content_indent) :])
                 elif body[-1] and not _is_blank(body[-1]) and not self._starts_block(line):
                     body.append(line.strip())  # lazy continuation of the paragraph
@@ -452,7 +453,9 @@ def _code_block(language: str, body: list[str]) -> list[str]:
         body.pop()
     if not body:
         body = [""]
-    return [f".. code-block:: {_lexer_name(language)}", ""] + ["   " + line if line.strip() else "" for line in body]
+    return [f".. code-block:: {_lexer_name(language)}", ""] + [
+        "   " + line if line.strip() else "" for line in body
+    ]
 
 
 def _lexer_name(language: str) -> str:

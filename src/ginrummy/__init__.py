@@ -21,7 +21,7 @@ from ginrummy.actions import (
     action_to_id,
     parse_action,
 )
-from ginrummy.bots import BOTS, Bot, GreedyBot, RandomBot, make_bot
+from ginrummy.bots import BOTS, Bot, BotFactory, GreedyBot, RandomBot, make_bot
 from ginrummy.cards import DECK, Card, CardsLike, Hand, Rank, Suit
 from ginrummy.deadwood import (
     Arrangement,
@@ -100,6 +100,7 @@ __all__ = [
     "Arrangement",
     "BigGin",
     "Bot",
+    "BotFactory",
     "Card",
     "CardsLike",
     "Discard",

@@ -19,6 +19,7 @@ Both are deterministic for a seed.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Protocol
 
 from ginrummy.actions import (
@@ -38,7 +39,7 @@ from ginrummy.events import Phase
 from ginrummy.layoffs import best_layoffs
 from ginrummy.views import PlayerView
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "BotFactory", "GreedyBot", "RandomBot", "bot_name", "make_bot"]
 
 
 class Bot(Protocol):
@@ -130,16 +131,33 @@ class GreedyBot:
         return Discard(card)
 
 
-BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}
+BotFactory = Callable[[int | str | None], Bot]
+"""Something that makes a seeded bot: a bot class taking ``seed``, or any such callable."""
+
+BOTS: dict[str, BotFactory] = {"random": RandomBot, "greedy": GreedyBot}
 """The reference bots by name."""
 
 
-def make_bot(name: str, seed: int | str | None = None) -> RandomBot | GreedyBot:
-    """The reference bot called ``name`` (``'random'`` or ``'greedy'``), seeded.
+def make_bot(name: str | BotFactory, seed: int | str | None = None) -> Bot:
+    """A seeded bot: the reference bot called ``name`` (``'random'`` or ``'greedy'``), or
+    ``name(seed)`` when ``name`` is a factory (such as your own bot class).
 
     :raises GinRummyError: for an unknown name.
+
+    >>> make_bot("greedy", seed=1).name
+    'greedy'
     """
+    if callable(name):
+        return name(seed)
     factory = BOTS.get(name.lower()) if isinstance(name, str) else None
     if factory is None:
         raise GinRummyError(f"unknown bot {name!r}: known bots are {', '.join(BOTS)}")
     return factory(seed)
+
+
+def bot_name(bot: str | BotFactory) -> str:
+    """A bot's display name: the name given, a factory's ``name`` attribute, or its
+    ``__name__``."""
+    if isinstance(bot, str):
+        return bot.lower()
+    return str(getattr(bot, "name", getattr(bot, "__name__", repr(bot))))

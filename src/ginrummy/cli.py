@@ -71,7 +71,7 @@ def _parser() -> argparse.ArgumentParser:
         "simulate",
         help="bot-against-bot statistics per ruleset",
         description="Play games (or rounds) between bots under one or several rulesets and print "
-        "outcome rates, turns, points and win rates with 95%% intervals, rulesets side by side.",
+        "outcome rates, turns, points and win rates with 95% intervals, rulesets side by side.",
     )
     simulate.add_argument(
         "--preset",

@@ -132,6 +132,9 @@ class Game:
     """The deck of every round dealt so far, top first."""
     actions: tuple[Action, ...] = ()
     """Every action applied so far."""
+    finished: Round | None = attrs.field(default=None, eq=False)
+    """The last round that ended, as it ended (hands, spread, layoffs, result), so that a
+    front end can show it after the next round has been dealt; None before any round ended."""
 
     @classmethod
     def new(cls, rules: Ruleset, seed: int | str | None = None, dealer: int | None = None) -> Game:
@@ -288,7 +291,9 @@ class Game:
             return attrs.evolve(self, round=played, actions=(*self.actions, resolved))
         assert played.result is not None
         results = (*self.results, played.result)
-        game = attrs.evolve(self, round=played, results=results, actions=(*self.actions, resolved))
+        game = attrs.evolve(
+            self, round=played, results=results, actions=(*self.actions, resolved), finished=played
+        )
         if game.is_over:
             return game
         number = len(self.decks)

@@ -50,7 +50,7 @@ from ginrummy.rules import AfterPass, Ruleset
 from ginrummy.scoring import Outcome, RoundResult, price_round
 from ginrummy.views import PlayerView, censor, view_of
 
-__all__ = ["Phase", "Round"]
+__all__ = ["Round"]
 
 HAND_SIZE = 10
 """Cards dealt to each player."""
@@ -214,10 +214,8 @@ class Round:
             )
         try:
             hand_masks = [to_mask(hands[0], what="hands[0]"), to_mask(hands[1], what="hands[1]")]
-            stock_cards = tuple(Hand.parse(stock)) if isinstance(stock, str) else tuple(stock)
-            pile_cards = (
-                tuple(Hand.parse(discard_pile)) if isinstance(discard_pile, str) else tuple(discard_pile)
-            )
+            stock_cards = _pile(stock, "stock")
+            pile_cards = _pile(discard_pile, "discard_pile")
             places = {
                 "hands[0]": hand_masks[0],
                 "hands[1]": hand_masks[1],
@@ -722,6 +720,17 @@ class Round:
         """What ``player`` may know: see :class:`~ginrummy.PlayerView`."""
         _check_player(player, "player")
         return view_of(self, player)
+
+
+def _pile(cards: Iterable[Card] | str, what: str) -> tuple[Card, ...]:
+    """A pile in the order given (text keeps its order too), each card once."""
+    pile = (
+        tuple(Card.parse(token) for token in cards.replace(",", " ").split())
+        if isinstance(cards, str)
+        else tuple(cards)
+    )
+    to_mask(pile, what=what)
+    return pile
 
 
 def _set(pair: tuple[Hand, Hand], index: int, value: Hand) -> tuple[Hand, Hand]:

@@ -274,11 +274,19 @@ Pagat's rules scored in three game columns at once; a player's first won round c
 1, its second in games 1 and 2, its third and later in every open game; each column ends at
 100 with its own game bonus, boxes and shutout, and the match ends when all three are over."""
 
-OPENSPIEL = PAGAT.evolve(name="openspiel", gin_bonus=25, undercut_bonus=25, knock_limit=10)
-"""Compatible with OpenSpiel's ``gin_rummy`` defaults (``knock_card=10``, ``gin_bonus=25``,
-``undercut_bonus=25``, no big gin; open_spiel/games/gin_rummy.cc), which plays single rounds:
-simulate it with ``rounds=``. Where OpenSpiel differs from this preset is listed in the rules
-page of the documentation."""
+OPENSPIEL = PAGAT.evolve(
+    name="openspiel",
+    gin_bonus=25,
+    undercut_bonus=25,
+    knock_limit=10,
+    undercut_on_tie=False,
+    may_discard_taken_card=True,
+)
+"""As close as the rules allow to OpenSpiel's ``gin_rummy`` defaults (``knock_card=10``,
+``gin_bonus=25``, ``undercut_bonus=25``, no big gin; open_spiel/games/gin_rummy.cc), which
+plays single rounds: simulate it with ``rounds=``. A tied knock goes to the knocker for 0
+points (OpenSpiel scores it 0-0) and the card taken from the pile may be discarded at once.
+Where OpenSpiel still differs is listed in the rules page of the documentation."""
 
 EAAI = PAGAT.evolve(
     name="eaai",

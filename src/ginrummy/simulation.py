@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from ginrummy.bots import make_bot
+from ginrummy.bots import BotFactory, bot_name, make_bot
 from ginrummy.errors import GinRummyError
 from ginrummy.game import Game
 from ginrummy.round import Round
@@ -243,7 +243,11 @@ class SimulationReport:
         raise KeyError(name)
 
 
-def _play_unit(rules: Ruleset, kind: str, index: int, seed: int | str, bots: tuple[str, str]) -> Tally:
+BotPair = tuple[str | BotFactory, str | BotFactory]
+"""The bots of players 0 and 1, by name or factory."""
+
+
+def _play_unit(rules: Ruleset, kind: str, index: int, seed: int | str, bots: BotPair) -> Tally:
     """Play game (or round) number ``index`` and tally it."""
     unit_seed = f"{seed}:{index}"
     players = (make_bot(bots[0], f"{unit_seed}:0"), make_bot(bots[1], f"{unit_seed}:1"))
@@ -275,7 +279,9 @@ def _play_unit(rules: Ruleset, kind: str, index: int, seed: int | str, bots: tup
     )
 
 
-def _play_batch(args: tuple[Ruleset, str, Sequence[int], int | str, tuple[str, str]]) -> tuple[int, Tally]:
+def _play_batch(
+    args: tuple[Ruleset, str, Sequence[int], int | str, tuple[str | BotFactory, str | BotFactory]],
+) -> tuple[int, Tally]:
     rules, kind, indices, seed, bots = args
     tally = Tally()
     for index in indices:
@@ -288,7 +294,7 @@ def simulate(
     *,
     games: int | None = None,
     rounds: int | None = None,
-    bots: tuple[str, str] = ("greedy", "greedy"),
+    bots: tuple[str | BotFactory, str | BotFactory] = ("greedy", "greedy"),
     seed: int | str = 0,
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
@@ -298,7 +304,9 @@ def simulate(
     :param rulesets: one ruleset or several.
     :param games: games per ruleset (give this or ``rounds``).
     :param rounds: single rounds per ruleset, each dealt afresh.
-    :param bots: the bots for players 0 and 1 (``'greedy'`` or ``'random'``).
+    :param bots: the bots for players 0 and 1: ``'greedy'``, ``'random'``, or a factory such
+        as your own bot class, called with a seed (with ``workers`` above 1 it must be
+        importable by the worker processes: defined at the top level of a module).
     :param seed: the seed of every deal and bot.
     :param workers: worker processes (1 plays in this process); the result does not depend on it.
     :param progress: called as ``progress(done, total)`` after each batch of units.
@@ -314,8 +322,8 @@ def simulate(
         raise GinRummyError(f"invalid count {count!r}: must be an integer of at least 1")
     if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
         raise GinRummyError(f"invalid workers {workers!r}: must be an integer of at least 1")
-    for name in bots:
-        make_bot(name)
+    for bot in bots:
+        make_bot(bot)
     kind = "games" if games is not None else "rounds"
     batch = max(1, min(50, count // (8 * workers) or 1))
     jobs = [
@@ -342,6 +350,6 @@ def simulate(
                     progress(done, total)
     return SimulationReport(
         tuple(RulesetStats(rules, tally) for rules, tally in zip(chosen, tallies, strict=True)),
-        (bots[0], bots[1]),
+        (bot_name(bots[0]), bot_name(bots[1])),
         seed,
     )

@@ -236,12 +236,13 @@ def play(
                 if reason is not None:
                     say(f"{action} is not legal now: {reason}")
                     continue
-            played = before.apply(action)
+            finished = len(game.results)
             game = game.apply(action)
             if player == BOT:
-                say(_narrate(action, played.events[-1].card if isinstance(action, TakeDiscard) else None))
-            if played.is_over:
-                assert played.result is not None
+                say(_narrate(action, before.upcard if isinstance(action, TakeDiscard) else None))
+            if len(game.results) != finished:
+                played = game.finished
+                assert played is not None and played.result is not None
                 if played.result.spread:
                     spread = "  ".join(f"[{meld}]" for meld in played.result.spread)
                     say(f"{NAMES[played.knocker or 0]} showed {spread}")

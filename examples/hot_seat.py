@@ -1,0 +1,173 @@
+"""A minimal hot-seat front end: two people take turns at one terminal.
+
+Each turn shows only the acting player's :class:`ginrummy.PlayerView` (its hand, what it knows
+of the opponent, the piles, the legal actions) and what the opponent did since, read from the
+view's censored event log. Actions are typed in the notation of :mod:`ginrummy.actions`
+(``s``, ``t``, ``p``, ``d Kh``, ``k Kh``, ``k Kh / 7c 8c 9c / ...``, ``bg``, ``l 8h 0``,
+``e``); bad input is explained and asked again, ``help`` lists the notation, and ``quit`` or
+the end of input (Ctrl-D) leaves the game.
+
+``--auto`` lets the greedy bot play both seats, which runs the same front end without a
+person (the tests use it)::
+
+    python examples/hot_seat.py            # two people
+    python examples/hot_seat.py --auto     # two bots
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+
+import ginrummy as gr
+
+HELP = """\
+  s  draw from the stock       t  take the top discard       p  pass the upcard
+  d Kh  discard Kh             k Kh  knock with Kh face down (the library picks the spread)
+  k Kh / 7c 8c 9c / Qs Qh Qd   knock showing your own spread
+  bg  big gin                  l 8h 0  lay 8h off onto meld 0     e  end your layoffs
+  help  this text              quit  leave the game"""
+
+Seat = Callable[[gr.PlayerView], "gr.Action | None"]
+"""A seat chooses an action from a view, or None to leave the game."""
+
+
+def human_seat(view: gr.PlayerView) -> gr.Action | None:
+    """Read actions from standard input until one parses (None on ``quit`` or end of input)."""
+    while True:
+        try:
+            text = input(f"player {view.player}> ").strip()
+        except EOFError:
+            print()
+            return None
+        if not text:
+            continue
+        if text.lower() in ("quit", "q"):
+            return None
+        if text.lower() in ("help", "?"):
+            print(HELP)
+            continue
+        try:
+            return gr.parse_action(text, view.rules)
+        except gr.ParseError as exc:
+            print(f"  {exc} (type help for the notation)")
+
+
+def bot_seat(bot: gr.Bot) -> Seat:
+    """A seat played by ``bot``; it prints the action as a person would have typed it."""
+
+    def act(view: gr.PlayerView) -> gr.Action | None:
+        action = bot.act(view)
+        print(f"player {view.player}> {action}")
+        return action
+
+    return act
+
+
+def describe_event(event: gr.Event) -> str:
+    """What a player may see of an opponent's action (the view's events are censored)."""
+    action = event.action
+    if action is None:
+        return "knocked (the knock card lies face down)"
+    if isinstance(action, gr.DrawStock):
+        return "drew from the stock"
+    if isinstance(action, gr.TakeDiscard):
+        return f"took {event.card}"
+    if isinstance(action, gr.PassUpcard):
+        return "passed the upcard"
+    if isinstance(action, gr.Discard):
+        return f"discarded {action.card}"
+    return str(action)
+
+
+def show(view: gr.PlayerView) -> None:
+    """Print what the acting player may know, and nothing more."""
+    mine = [i for i, event in enumerate(view.events) if event.player == view.player]
+    since = view.events[mine[-1] + 1 :] if mine else view.events
+    for event in since:
+        print(f"  opponent {describe_event(event)}")
+    arrangement = gr.best_melds(view.hand, view.rules)
+    parts = [f"[{meld}]" for meld in arrangement.melds] + [str(card) for card in arrangement.deadwood]
+    print(f"  your hand: {' '.join(parts)}  deadwood {arrangement.points}")
+    upcard = view.upcard or "-"
+    print(f"  upcard {upcard}, stock {view.stock_size}, knock limit {view.knock_limit}", end="")
+    print(f", phase {view.phase.name}")
+    if view.opponent_known:
+        print(f"  the opponent holds {view.opponent_known}")
+    if view.spread:
+        print("  spread: " + "  ".join(f"{i}:[{meld}]" for i, meld in enumerate(view.spread)))
+    print("  legal: " + "  ".join(str(action) for action in view.legal_actions))
+
+
+def show_round_end(finished: gr.Round, scores: tuple[int, int]) -> None:
+    """Print a finished round: both hands are shown once it is over."""
+    result = finished.result
+    assert result is not None
+    if finished.spread:
+        spread = "  ".join(f"[{meld}]" for meld in finished.spread)
+        print(f"  player {finished.knocker} knocked; spread with layoffs: {spread}")
+    for player in (0, 1):
+        print(f"  player {player} held {finished.hand(player)}")
+    if result.winner is None:
+        print(f"  {result.outcome.value}: nobody scores")
+    else:
+        print(f"  {result.outcome.value}: player {result.winner} scores {result.points}")
+    print(f"  game scores {scores[0]} - {scores[1]}")
+
+
+def play(game: gr.Game, seats: tuple[Seat, Seat]) -> gr.Game | None:
+    """Play ``game`` to the end with ``seats``; None if a player left."""
+    last: int | None = None
+    while not game.is_over:
+        player = game.to_act
+        assert player is not None
+        if player != last:
+            print(f"\n--- player {player} to play (player {1 - player}, look away) ---")
+            last = player
+        view = game.round.view(player)
+        show(view)
+        before = game.round
+        while True:  # until the seat gives a legal action
+            action = seats[player](view)
+            if action is None:
+                return None
+            try:
+                game = game.apply(action)
+                break
+            except gr.IllegalActionError as exc:
+                print(f"  {exc}")
+        finished = before.apply(action)  # the round as it ended: the game has already dealt the next
+        if finished.is_over:
+            print(f"\n=== round {len(game.results)} over ===")
+            show_round_end(finished, game.scores)
+            last = None
+    return game
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the hot-seat game; return the exit status."""
+    parser = argparse.ArgumentParser(description="Two players at one terminal.")
+    parser.add_argument("--auto", action="store_true", help="let the greedy bot play both seats")
+    parser.add_argument("--preset", default="pagat", help="the ruleset (default pagat)")
+    parser.add_argument("--seed", type=int, default=8, help="the seed of the deals (default 8)")
+    args = parser.parse_args(argv)
+    try:
+        rules = gr.find_ruleset(args.preset)
+    except gr.InvalidRulesetError as exc:
+        parser.error(str(exc))
+    seats: tuple[Seat, Seat] = (
+        (bot_seat(gr.GreedyBot()), bot_seat(gr.GreedyBot())) if args.auto else (human_seat, human_seat)
+    )
+    print(f"gin rummy, {rules.name} rules, target {rules.target} (type help for the notation)")
+    game = play(gr.Game.new(rules, seed=args.seed, dealer=0), seats)
+    if game is None:
+        print("game abandoned")
+        return 0
+    result = game.result
+    winner = "a drawn game" if result.winner is None else f"player {result.winner} wins"
+    print(f"\ngame over: {winner}, totals {result.totals[0]} - {result.totals[1]}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,102 @@
+"""The programs in ``examples/`` run, exit with status 0 and print what they are about.
+
+Each example is run as a separate process with this checkout's ``src`` first on
+``PYTHONPATH`` (so the library under test is the one imported), and each is imported as a
+module to check that it offers a ``main`` function.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+SRC = ROOT / "src"
+
+EXPECTED_LINES = {
+    "analyze_hand.py": ([], "after drawing 5s, discard"),
+    "play_scripted_round.py": ([], "result: knock: player 0 scores 7 (deadwood (1, 8))"),
+    "custom_ruleset.py": ([], "rejected {'knock_limmit': 5}: invalid ruleset: unknown field 'knock_limmit'"),
+    "bot_vs_bot.py": ([], "final settlement:"),
+    "save_and_restore.py": ([], "restored equal to the original: True"),
+    "hot_seat.py": (["--auto"], "game over: player"),
+}
+"""Per example: its command-line arguments and a line (or the start of one) it must print."""
+
+
+def run_example(name: str, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """Run ``examples/name`` with ``args`` in a child process, with ``src`` on the path."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(SRC), env.get("PYTHONPATH", "")) if p)
+    return subprocess.run(
+        [sys.executable, str(EXAMPLES / name), *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=300,
+        check=False,
+    )
+
+
+def test_every_example_is_tested() -> None:
+    """Each program in ``examples/`` has an expected line here, so a new one cannot go untested."""
+    assert sorted(EXPECTED_LINES) == sorted(path.name for path in EXAMPLES.glob("*.py"))
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED_LINES))
+def test_example_runs_and_prints_its_line(name: str) -> None:
+    """The example exits with status 0, writes nothing to stderr and prints its line."""
+    args, expected = EXPECTED_LINES[name]
+    completed = run_example(name, *args)
+    assert 0 == completed.returncode, completed.stderr
+    assert "" == completed.stderr
+    lines = completed.stdout.splitlines()
+    assert any(line.strip().startswith(expected) for line in lines), completed.stdout[-2000:]
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED_LINES))
+def test_example_has_main(name: str) -> None:
+    """Importing the example runs nothing and gives a module with a docstring and ``main``."""
+    spec = importlib.util.spec_from_file_location(f"example_{name[:-3]}", EXAMPLES / name)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert callable(getattr(module, "main", None))
+    assert module.__doc__
+
+
+def test_save_and_restore_reports_the_corrupted_document() -> None:
+    """A hand-edited score is refused with a SerializationError naming the field."""
+    completed = run_example("save_and_restore.py")
+    assert 0 == completed.returncode, completed.stderr
+    assert "edited score: SerializationError: game.state.scores: [" in completed.stdout
+    assert "does not match the replayed scores" in completed.stdout
+    assert "and redoing it gives the same game: True" in completed.stdout
+
+
+def test_hot_seat_explains_bad_input_and_stops_at_end_of_input() -> None:
+    """Unknown notation and an illegal action are explained and asked again; the end of input
+    leaves the game with status 0."""
+    completed = run_example("hot_seat.py", stdin="zz\nd Kh\np\n")
+    assert 0 == completed.returncode, completed.stderr
+    out = completed.stdout
+    assert "invalid action 'zz': unknown action 'zz'" in out
+    assert "illegal action Discard(card=Card('Kh')) for player 1 in phase UPCARD_OFFER" in out
+    assert "opponent passed the upcard" in out  # player 0 sees player 1's pass
+    assert "game abandoned" == out.splitlines()[-1]
+
+
+def test_hot_seat_shows_only_the_acting_players_hand() -> None:
+    """Before the first action, only the non-dealer's hand is printed, not the dealer's."""
+    completed = run_example("hot_seat.py", stdin="")
+    assert 0 == completed.returncode, completed.stderr
+    hand_lines = [line for line in completed.stdout.splitlines() if "your hand:" in line]
+    assert 1 == len(hand_lines)
