@@ -224,7 +224,7 @@ def parse_action(text: str, rules: MeldingRules | None = None) -> Action:
         if meld_texts == [""] or (len(meld_texts) == 1 and not meld_texts[0].strip()):
             melds: tuple[Meld, ...] | None = ()  # "k Kh /": an explicit empty spread
         else:
-            melds = tuple(Meld.parse(m, rules=rules) for m in meld_texts) if meld_texts else None
+            melds = tuple(Meld.parse(m.strip(), rules=rules) for m in meld_texts) if meld_texts else None
         if kind == "s":
             return DrawStock()
         if kind == "t":

@@ -250,6 +250,11 @@ class Round:
             upcard = pile_cards[0]
         if not isinstance(upcard, Card):
             raise InvalidPositionError(f"invalid position: initial upcard {upcard!r} is not a card")
+        if upcard in stock_cards:
+            raise InvalidPositionError(
+                f"invalid position: the initial upcard {str(upcard)!r} is in the stock, but it was "
+                "turned face up at the deal"
+            )
         if phase is Phase.UPCARD_OFFER:
             if pile_cards != (upcard,) or len(stock_cards) != 52 - 2 * HAND_SIZE - 1:
                 raise InvalidPositionError(
@@ -280,6 +285,17 @@ class Round:
             )
         if stock_only and phase is not Phase.DRAW:
             raise InvalidPositionError("invalid position: stock_only applies only in phase DRAW")
+        if stock_only and (pile_cards != (upcard,) or len(stock_cards) != 52 - 2 * HAND_SIZE - 1):
+            raise InvalidPositionError(
+                "invalid position: stock_only follows both players passing the upcard, so the pile "
+                f"holds the upcard alone and the stock 31 cards (got pile {len(pile_cards)}, stock "
+                f"{len(stock_cards)})"
+            )
+        if rules.max_turns is not None and turns >= rules.max_turns:
+            raise InvalidPositionError(
+                f"invalid position: {turns} turns played, but the round is void at max_turns "
+                f"{rules.max_turns}"
+            )
         if not isinstance(turns, int) or isinstance(turns, bool) or turns < 0:
             raise InvalidPositionError(
                 f"invalid position: turns must be an integer of at least 0 (got {turns!r})"
@@ -654,6 +670,7 @@ class Round:
             spread[action.meld] = spread[action.meld].extend(card, self.rules)
             return self._replace(
                 hands=_set(self.hands, player, _hand(self.hands[player].mask & ~card.mask)),
+                known=_set(self.known, player, _hand(self.known[player].mask & ~card.mask)),
                 spread=tuple(spread),
                 layoffs=(*self.layoffs, (card, action.meld)),
                 **self._event(player, action),

@@ -375,7 +375,7 @@ def _score_hollywood(rules: Ruleset, results: tuple[RoundResult, ...]) -> GameRe
     breakdown = tuple(
         PlayerScore(
             round_points=sum(c.breakdown[p].round_points for c in columns),
-            rounds_won=sum(c.breakdown[p].rounds_won for c in columns),
+            rounds_won=sum(1 for r in results if r.winner == p),
             boxes=sum(c.breakdown[p].boxes for c in columns),
             game_bonus=sum(c.breakdown[p].game_bonus for c in columns),
             shutout=any(c.breakdown[p].shutout for c in columns),

@@ -1,0 +1,138 @@
+"""Player views: what each player may know of a round, and nothing else (``ginrummy.views``)."""
+
+from __future__ import annotations
+
+import pytest
+
+import ginrummy as gr
+from positions import card, hand, play, position
+
+KNOCKER = "4h 5h 6h 9c 9d 9s Ad 2d 3d 7s"
+"""Player 1's ten cards: drawing Qs and knocking with it leaves 7s (7)."""
+DEFENDER = "3h 7h 8h 4d Tc Jc Qc 5s 6s Ks"
+"""Player 0's ten cards: it can lay off 3h, 7h (then 8h) and 4d."""
+KNOCK = "k Qs / 4h 5h 6h / 9c 9d 9s / Ad 2d 3d"
+
+
+def start() -> gr.Round:
+    """Player 1 to draw; the discard pile is Jh Kd, the stock's top Qs then 2c."""
+    return position(hands=(DEFENDER, KNOCKER), discard="Jh Kd", stock_top="Qs 2c")
+
+
+def test_view_shows_own_hand_the_opponents_count_the_pile_and_the_stock_size() -> None:
+    """API: «r.view(player): only what that player may know (no opponent cards except those it
+    took from the pile or that were shown, no stock order)»."""
+    r = gr.Round.deal(gr.PAGAT, dealer=0, seed=11)
+    for player in (0, 1):
+        v = r.view(player)
+        assert (player, r.hand(player), 10) == (v.player, v.hand, v.opponent_card_count)
+        assert (None, gr.Hand()) == (v.opponent_hand, v.opponent_known)
+        assert (r.discard_pile, 31, r.initial_upcard) == (v.discard_pile, v.stock_size, v.initial_upcard)
+        assert (r.dealer, r.phase, r.to_act, r.knock_limit) == (v.dealer, v.phase, v.to_act, v.knock_limit)
+        assert not hasattr(v, "stock")
+        assert not set(r.stock) & set(v.known_cards)
+        assert not set(r.hand(1 - player)) & set(v.known_cards)
+
+
+def test_view_rejects_a_player_other_than_0_or_1() -> None:
+    """API: a view belongs to player 0 or 1."""
+    with pytest.raises(gr.InvalidPositionError, match="invalid player 2"):
+        start().view(2)
+
+
+def test_view_knows_the_cards_the_opponent_took_from_the_pile_while_it_holds_them() -> None:
+    """API: the view shows «no opponent cards except those it took from the pile»; a card taken
+    and later discarded is no longer known to be held."""
+    r = play(start(), "t")
+    assert hand("Kd") == r.view(0).opponent_known
+    assert gr.Hand() == r.view(1).opponent_known
+    r = play(r, "d 7s", "s")
+    assert hand("Kd") == r.view(0).opponent_known
+    assert gr.Hand() == r.view(1).opponent_known
+    r = play(r, "d Qs", "s", "d Kd")
+    assert gr.Hand() == r.view(0).opponent_known
+
+
+def test_view_knows_the_upcard_the_opponent_took_on_the_first_turn() -> None:
+    """RULES 2 and API: the initial upcard is a card taken from the pile like any other."""
+    r = gr.Round.deal(gr.PAGAT, dealer=0, seed=11)
+    upcard = r.initial_upcard
+    r = play(r, "p", "t")
+    assert gr.Hand([upcard]) == r.view(1).opponent_known
+    assert upcard == r.view(0).taken
+    assert None is r.view(1).taken
+
+
+def test_view_lists_legal_actions_only_on_the_players_turn() -> None:
+    """views.py: «legal_actions: the legal actions when it is this player's turn, else ()»."""
+    r = start()
+    for _ in range(4):
+        player = r.to_act
+        assert player is not None
+        assert r.legal_actions() == r.view(player).legal_actions
+        assert r.view(player).is_my_turn
+        assert () == r.view(1 - player).legal_actions
+        assert not r.view(1 - player).is_my_turn
+        r = r.apply(r.legal_actions()[0])
+
+
+def test_view_after_a_knock_shows_the_spread_layoffs_and_both_hands() -> None:
+    """RULES 4 and 5: the knocker «shows its 10 remaining cards arranged as a spread»; the
+    defender «shows its cards» and lays off; the knock card stays face down for the defender."""
+    r = play(start(), "s", KNOCK, "l 7h 0")
+    spread = (gr.Meld.parse("4h 5h 6h 7h"), gr.Meld.parse("9c 9d 9s"), gr.Meld.parse("Ad 2d 3d"))
+    for player in (0, 1):
+        v = r.view(player)
+        assert (gr.Phase.LAYOFF, 1, spread) == (v.phase, v.knocker, v.spread)
+        assert ((card("7h"), 0),) == v.layoffs
+        assert r.hand(1 - player) == v.opponent_hand
+        assert r.hand(1 - player) == v.opponent_known
+    assert None is r.view(0).knock_card
+    assert card("Qs") == r.view(1).knock_card
+
+
+def test_view_when_the_round_is_over_shows_everything() -> None:
+    """API: views show «both hands once they are shown (after a knock) or the round is over»,
+    and the knock card, the knock and the result once it is over. Which cards the opponent drew
+    from the stock stays unknown (events.py: the draws are censored, the knock only «until the
+    round is over»)."""
+    r = play(start(), "s", KNOCK, "l 7h 0", "e")
+    for player in (0, 1):
+        v = r.view(player)
+        assert (gr.Phase.OVER, None, r.result) == (v.phase, v.to_act, v.result)
+        assert (r.hand(1 - player), card("Qs")) == (v.opponent_hand, v.knock_card)
+        assert () == v.legal_actions
+        censored = [e for e in r.events if e.player != player and isinstance(e.action, gr.DrawStock)]
+        assert [gr.Event(e.number, e.player, e.action, None) for e in censored] == [
+            v.events[e.number] for e in censored
+        ]
+        assert [e for e in r.events if e not in censored] == [
+            v.events[e.number] for e in r.events if e not in censored
+        ]
+
+
+def test_opponents_stock_draws_are_censored_in_the_events() -> None:
+    """events.py: «In a player's view the events are censored: ``card`` (the card drawn from the
+    stock) is None for the opponent's draws»; its own draws and every take from the pile show."""
+    r = play(start(), "s", "d 7s", "t", "d Ks", "s")
+    assert card("Qs") == r.events[0].card
+    assert card("2c") == r.events[4].card
+    mine = r.view(1).events
+    theirs = r.view(0).events
+    assert (card("Qs"), card("2c")) == (mine[0].card, mine[4].card)
+    assert (None, None) == (theirs[0].card, theirs[4].card)
+    assert (gr.DrawStock(), gr.DrawStock()) == (theirs[0].action, theirs[4].action)
+    assert card("7s") == theirs[2].card == mine[2].card
+    assert r.events[1:4] == theirs[1:4]
+
+
+def test_opponents_knock_is_hidden_until_the_round_is_over() -> None:
+    """events.py: «``action`` is None for the opponent's knock until the round is over, since the
+    knock card lies face down (the spread is in the view)»."""
+    r = play(start(), "s", KNOCK)
+    knock = r.events[-1]
+    assert gr.Knock(card("Qs"), r.spread) == knock.action
+    assert None is r.view(0).events[-1].action
+    assert knock == r.view(1).events[-1]
+    r = play(r, "e")
+    assert knock == r.view(0).events[1]
