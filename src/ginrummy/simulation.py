@@ -306,7 +306,7 @@ def simulate(
     :param rounds: single rounds per ruleset, each dealt afresh.
     :param bots: the bots for players 0 and 1: ``'greedy'``, ``'random'``, or a factory such
         as your own bot class, called with a seed (with ``workers`` above 1 it must be
-        importable by the worker processes: defined at the top level of a module).
+        picklable: defined at the top level of a module).
     :param seed: the seed of every deal and bot.
     :param workers: worker processes (1 plays in this process); the result does not depend on it.
     :param progress: called as ``progress(done, total)`` after each batch of units.
@@ -341,7 +341,7 @@ def simulate(
             if progress is not None:
                 progress(done, total)
     else:
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        with multiprocessing.get_context().Pool(workers) as pool:
             owners = [index for index, _ in jobs]
             for position, (played, tally) in enumerate(pool.imap(_play_batch, [job for _, job in jobs])):
                 tallies[owners[position]] += tally
