@@ -31,6 +31,17 @@ def test_every_public_name_has_a_docstring(name: str, obj: object) -> None:
         assert not doc.startswith(("TODO", "XXX")), name
 
 
+def test_every_public_class_and_function_has_a_doctest() -> None:
+    """Every public class and function shows itself in use: its own docstring holds a doctest
+    (STYLE convention 8; the doctests run with the tests)."""
+    missing = [
+        name
+        for name, obj in public_objects()
+        if (inspect.isclass(obj) or inspect.isfunction(obj)) and ">>>" not in (inspect.getdoc(obj) or "")
+    ]
+    assert [] == missing
+
+
 def test_every_public_class_documents_its_public_methods() -> None:
     """Each public method and property of a public class has a docstring."""
     missing = []

@@ -80,7 +80,11 @@ def _melds(value: object) -> tuple[Meld, ...] | None:
 
 @attrs.frozen
 class PassUpcard:
-    """Decline the initial upcard on the first turn."""
+    """Decline the initial upcard on the first turn.
+
+    >>> str(PassUpcard()), parse_action("pass"), action_to_id(PassUpcard())
+    ('p', PassUpcard(), 2)
+    """
 
     def __str__(self) -> str:
         return "p"
@@ -88,7 +92,15 @@ class PassUpcard:
 
 @attrs.frozen
 class TakeDiscard:
-    """Take the top card of the discard pile (the upcard on the first turn)."""
+    """Take the top card of the discard pile (the upcard on the first turn).
+
+    >>> import ginrummy as gr
+    >>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7)
+    >>> str(gr.TakeDiscard()), str(r.upcard), r.is_legal(gr.TakeDiscard())
+    ('t', '9d', True)
+    >>> gr.Card("9d") in r.apply(gr.TakeDiscard()).hand(1)
+    True
+    """
 
     def __str__(self) -> str:
         return "t"
@@ -96,7 +108,11 @@ class TakeDiscard:
 
 @attrs.frozen
 class DrawStock:
-    """Draw the top card of the stock."""
+    """Draw the top card of the stock.
+
+    >>> str(DrawStock()), parse_action("draw"), action_to_id(DrawStock())
+    ('s', DrawStock(), 0)
+    """
 
     def __str__(self) -> str:
         return "s"
@@ -104,7 +120,11 @@ class DrawStock:
 
 @attrs.frozen
 class Discard:
-    """Discard ``card`` face up and end the turn."""
+    """Discard ``card`` face up and end the turn.
+
+    >>> Discard("Kh"), str(Discard("Kh")), action_to_id(Discard("Kh"))
+    (Discard(card=Card('Kh')), 'd Kh', 41)
+    """
 
     card: Card = attrs.field(converter=_card)
     """The card discarded."""
@@ -119,6 +139,11 @@ class Knock:
 
     With ``melds=None`` the round uses a minimum-deadwood arrangement chosen without looking
     at the opponent's cards. A knock whose deadwood is 0 is gin.
+
+    >>> Knock("Kh"), action_to_id(Knock("Kh"))
+    (Knock(card=Card('Kh'), melds=None), 93)
+    >>> str(Knock("Kh", [Meld.parse("7c 8c 9c"), Meld.parse("7d 7h 7s")]))
+    'k Kh / 7c 8c 9c / 7d 7h 7s'
     """
 
     card: Card = attrs.field(converter=_card)
@@ -132,7 +157,13 @@ class Knock:
 
 @attrs.frozen
 class BigGin:
-    """Show all eleven cards melded without discarding (when the ruleset allows big gin)."""
+    """Show all eleven cards melded without discarding (when the ruleset allows big gin).
+
+    >>> str(BigGin()), action_to_id(BigGin())
+    ('bg', 107)
+    >>> parse_action("bg / As 2s 3s 4s / 7c 7d 7h / 9h Th Jh Qh").melds
+    (Meld('As 2s 3s 4s'), Meld('7c 7d 7h'), Meld('9h Th Jh Qh'))
+    """
 
     melds: tuple[Meld, ...] | None = attrs.field(default=None, converter=_melds)
     """The spread, or None for the library's choice."""
@@ -143,7 +174,15 @@ class BigGin:
 
 @attrs.frozen
 class LayOff:
-    """Defender: lay ``card`` onto the knocker's spread meld number ``meld``."""
+    """Defender: lay ``card`` onto the knocker's spread meld number ``meld``.
+
+    >>> LayOff("8h", 0), str(LayOff("8h", 0))
+    (LayOff(card=Card('8h'), meld=0), 'l 8h 0')
+    >>> LayOff("8h", -1)
+    Traceback (most recent call last):
+    ...
+    ginrummy.errors.ParseError: invalid layoff meld index -1: must be an integer of at least 0
+    """
 
     card: Card = attrs.field(converter=_card)
     """The card laid off."""
@@ -161,7 +200,11 @@ class LayOff:
 
 @attrs.frozen
 class EndLayoffs:
-    """Defender: stop laying off; its deadwood is the minimum of the cards it kept."""
+    """Defender: stop laying off; its deadwood is the minimum of the cards it kept.
+
+    >>> str(EndLayoffs()), parse_action("done"), action_to_id(EndLayoffs())
+    ('e', EndLayoffs(), 108)
+    """
 
     def __str__(self) -> str:
         return "e"
@@ -259,6 +302,15 @@ def action_to_id(action: Action) -> int:
 
     :raises ParseError: for a knock or big gin with explicit melds, a layoff onto a meld index
         above 2, or a value that is not an action.
+
+    >>> action_to_id(DrawStock()), action_to_id(Discard("Ac")), action_to_id(LayOff("8h", 0))
+    (0, 3, 142)
+    >>> try:
+    ...     action_to_id(Knock("Kh", [Meld.parse("7c 8c 9c")]))
+    ... except ParseError as exc:
+    ...     print(exc)
+    action Knock(card=Card('Kh'), melds=(Meld('7c 8c 9c'),)) has no id: only knocks with melds=None are
+    encoded
     """
     if isinstance(action, DrawStock):
         return 0
@@ -307,6 +359,13 @@ def action_from_id(action_id: int) -> Action:
     """The action with id ``action_id``.
 
     :raises ParseError: for an id outside ``0 .. ACTION_SPACE_SIZE - 1``.
+
+    >>> action_from_id(0), action_from_id(3), action_from_id(108)
+    (DrawStock(), Discard(card=Card('Ac')), EndLayoffs())
+    >>> action_from_id(ACTION_SPACE_SIZE)
+    Traceback (most recent call last):
+    ...
+    ginrummy.errors.ParseError: invalid action id 265: must be from 0 to 264
     """
     if (
         not isinstance(action_id, int)

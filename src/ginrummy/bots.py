@@ -43,7 +43,15 @@ __all__ = ["BOTS", "Bot", "BotFactory", "GreedyBot", "RandomBot", "bot_name", "m
 
 
 class Bot(Protocol):
-    """A player: given its view, it returns one of ``view.legal_actions``."""
+    """A player: given its view, it returns one of ``view.legal_actions``.
+
+    >>> import ginrummy as gr
+    >>> class FirstLegal:
+    ...     def act(self, view: gr.PlayerView) -> gr.Action:
+    ...         return view.legal_actions[0]
+    >>> FirstLegal().act(gr.Round.deal(gr.PAGAT, dealer=0, seed=7).view(1))
+    TakeDiscard()
+    """
 
     def act(self, view: PlayerView) -> Action:
         """Choose an action for the player whose view this is."""
@@ -53,6 +61,12 @@ class RandomBot:
     """Plays a uniformly random legal action.
 
     :param seed: seeds the bot's own random number generator.
+
+    >>> import ginrummy as gr
+    >>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7).apply(gr.TakeDiscard())
+    >>> action = RandomBot(seed=1).act(r.view(1))
+    >>> action, action in r.legal_actions()
+    (Discard(card=Card('4d')), True)
     """
 
     name = "random"
@@ -75,6 +89,13 @@ class GreedyBot:
 
     :param seed: accepted for a uniform interface; the greedy bot's choices are already
         deterministic (ties go to the higher card, then the higher card index).
+
+    >>> import ginrummy as gr
+    >>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7)
+    >>> GreedyBot().act(r.view(1))
+    TakeDiscard()
+    >>> GreedyBot().act(r.apply(gr.TakeDiscard()).view(1))
+    Discard(card=Card('Kh'))
     """
 
     name = "greedy"

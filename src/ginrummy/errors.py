@@ -29,40 +29,114 @@ __all__ = [
 
 
 class GinRummyError(ValueError):
-    """The base class of every error raised by ``ginrummy``."""
+    """The base class of every error raised by ``ginrummy``.
+
+    >>> import ginrummy as gr
+    >>> issubclass(gr.ParseError, GinRummyError), issubclass(GinRummyError, ValueError)
+    (True, True)
+    >>> gr.make_bot("minimax")
+    Traceback (most recent call last):
+    ...
+    ginrummy.errors.GinRummyError: unknown bot 'minimax': known bots are random, greedy
+    """
 
 
 class ParseError(GinRummyError):
-    """Text that is not valid notation (a card, a hand, a meld, an action)."""
+    """Text that is not valid notation (a card, a hand, a meld, an action).
+
+    >>> import ginrummy as gr
+    >>> gr.parse_action("fold")
+    Traceback (most recent call last):
+    ...
+    ginrummy.errors.ParseError: invalid action 'fold': unknown action 'fold'
+    """
 
 
 class InvalidCardError(GinRummyError):
-    """A rank or suit outside the deck, given to a constructor rather than as text."""
+    """A rank or suit outside the deck, given to a constructor rather than as text.
+
+    >>> import ginrummy as gr
+    >>> gr.Card(14, 0)
+    Traceback (most recent call last):
+    ...
+    ginrummy.errors.InvalidCardError: invalid rank 14: must be a Rank or an integer from 1 to 13
+    """
 
 
 class InvalidHandError(GinRummyError):
-    """A collection of cards that cannot form a hand, such as one holding a card twice."""
+    """A collection of cards that cannot form a hand, such as one holding a card twice.
+
+    >>> import ginrummy as gr
+    >>> gr.Hand([gr.Card("As"), gr.Card("As")])
+    Traceback (most recent call last):
+    ...
+    ginrummy.errors.InvalidHandError: invalid hand: card 'As' appears twice
+    """
 
 
 class InvalidMeldError(GinRummyError):
-    """Cards that do not form a set or a run."""
+    """Cards that do not form a set or a run.
+
+    >>> import ginrummy as gr
+    >>> gr.Meld.parse("7c 8c")
+    Traceback (most recent call last):
+    ...
+    ginrummy.errors.InvalidMeldError: invalid meld '7c 8c': 2 cards, a meld needs at least 3
+    """
 
 
 class InvalidRulesetError(GinRummyError):
-    """A ruleset field with a value outside its domain, or fields that contradict each other."""
+    """A ruleset field with a value outside its domain, or fields that contradict each other.
+
+    >>> import ginrummy as gr
+    >>> gr.PAGAT.evolve(knock=3)
+    Traceback (most recent call last):
+    ...
+    ginrummy.errors.InvalidRulesetError: invalid ruleset: unknown field 'knock'
+    """
 
 
 class InvalidPositionError(GinRummyError):
-    """A round position that cannot occur: cards missing or twice, wrong counts, bad phase."""
+    """A round position that cannot occur: cards missing or twice, wrong counts, bad phase.
+
+    >>> import ginrummy as gr
+    >>> gr.Round.deal(gr.PAGAT, dealer=2)
+    Traceback (most recent call last):
+    ...
+    ginrummy.errors.InvalidPositionError: invalid dealer 2: must be 0 or 1
+    """
 
 
 class InvalidResultError(GinRummyError):
-    """A round or game result whose fields contradict each other."""
+    """A round or game result whose fields contradict each other.
+
+    >>> import ginrummy as gr
+    >>> gr.RoundResult(outcome=gr.Outcome.KNOCK, winner=2)
+    Traceback (most recent call last):
+    ...
+    ginrummy.errors.InvalidResultError: invalid round result: 'winner' must be 0, 1 or None (got 2)
+    """
 
 
 class IllegalActionError(GinRummyError):
-    """An action that the rules do not allow in the current state."""
+    """An action that the rules do not allow in the current state.
+
+    >>> import ginrummy as gr
+    >>> try:
+    ...     gr.Round.deal(gr.PAGAT, dealer=0, seed=7).apply(gr.DrawStock())
+    ... except gr.IllegalActionError as exc:
+    ...     print(exc)
+    illegal action DrawStock() for player 1 in phase UPCARD_OFFER: the upcard offer allows only
+    taking or passing
+    """
 
 
 class SerializationError(GinRummyError):
-    """JSON text that does not describe a valid ``ginrummy`` value."""
+    """JSON text that does not describe a valid ``ginrummy`` value.
+
+    >>> import ginrummy as gr
+    >>> gr.loads('{"format": "ginrummy", "version": 2, "type": "Card", "data": "As"}')
+    Traceback (most recent call last):
+    ...
+    ginrummy.errors.SerializationError: document.version: unknown version 2 (known: [1])
+    """

@@ -19,7 +19,15 @@ __all__ = ["Event", "Phase"]
 
 
 class Phase(enum.Enum):
-    """The phases of a round; ``Round.to_act`` says who acts in each."""
+    """The phases of a round; ``Round.to_act`` says who acts in each.
+
+    >>> import ginrummy as gr
+    >>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7)
+    >>> r.phase, r.apply(gr.TakeDiscard()).phase
+    (<Phase.UPCARD_OFFER: 'upcard-offer'>, <Phase.DISCARD: 'discard'>)
+    >>> gr.Phase("draw")
+    <Phase.DRAW: 'draw'>
+    """
 
     UPCARD_OFFER = "upcard-offer"
     """First turn: the non-dealer, then the dealer, may take the initial upcard or pass."""
@@ -40,6 +48,14 @@ class Event:
     In a player's view the events are censored: ``card`` (the card drawn from the stock) is
     None for the opponent's draws, and ``action`` is None for the opponent's knock until the
     round is over, since the knock card lies face down (the spread is in the view).
+
+    >>> import ginrummy as gr
+    >>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7)
+    >>> r = r.apply(gr.PassUpcard()).apply(gr.PassUpcard()).apply(gr.DrawStock())
+    >>> r.events[-1]
+    Event(number=2, player=1, action=DrawStock(), card=Card('5s'))
+    >>> r.view(0).events[-1].card is None
+    True
     """
 
     number: int

@@ -93,7 +93,13 @@ class GameRecord:
 @attrs.frozen
 class GameView:
     """What one player may know about a game: the scores, the results so far and its view of
-    the round in play."""
+    the round in play.
+
+    >>> import ginrummy as gr
+    >>> v = gr.Game.new(gr.PAGAT, seed=7, dealer=0).view(1)
+    >>> v.scores, v.is_over, v.round.is_my_turn, v.round.opponent_hand
+    ((0, 0), False, True, None)
+    """
 
     player: int
     """Whose view this is."""
@@ -116,6 +122,13 @@ class Game:
     """A game of rounds to the target.
 
     Build one with :meth:`new` (or :meth:`replay`); change it with :meth:`apply`.
+
+    >>> import ginrummy as gr
+    >>> g = gr.Game.new(gr.PAGAT, seed=7, dealer=0)
+    >>> g.to_act, g.legal_actions()
+    (1, (TakeDiscard(), PassUpcard()))
+    >>> g.apply(gr.PassUpcard()).to_act
+    0
     """
 
     rules: Ruleset

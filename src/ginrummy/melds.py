@@ -36,6 +36,12 @@ class MeldingRules(Protocol):
     """What the melding functions read from a ruleset: any object with these attributes.
 
     :class:`ginrummy.Ruleset` satisfies it; so does a small stand-in object.
+
+    >>> import ginrummy as gr
+    >>> from types import SimpleNamespace
+    >>> corner = SimpleNamespace(round_the_corner=True, ace_points=15)
+    >>> gr.Meld.parse("Qh Kh Ah", rules=corner), gr.deadwood("Ah Ks", corner)
+    (Meld('Qh Kh Ah', round_the_corner=True), 25)
     """
 
     @property
@@ -53,7 +59,11 @@ def wraps_round(rules: MeldingRules | None) -> bool:
 
 
 class MeldKind(enum.Enum):
-    """The two kinds of meld."""
+    """The two kinds of meld.
+
+    >>> Meld.parse("7c 7d 7h").kind, Meld.parse("7c 8c 9c").kind
+    (<MeldKind.SET: 'set'>, <MeldKind.RUN: 'run'>)
+    """
 
     SET = "set"
     """Three or four cards of one rank."""

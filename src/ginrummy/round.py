@@ -68,6 +68,14 @@ class Round:
     Build one with :meth:`deal` or :meth:`from_position`; change it with :meth:`apply`.
     Piles are listed bottom to top: ``stock[-1]`` is the next card drawn and
     ``discard_pile[-1]`` the card a player may take.
+
+    >>> import ginrummy as gr
+    >>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7)
+    >>> taken = r.apply(gr.TakeDiscard())
+    >>> r.phase, taken.phase, taken.taken
+    (<Phase.UPCARD_OFFER: 'upcard-offer'>, <Phase.DISCARD: 'discard'>, Card('9d'))
+    >>> taken.undo() == r
+    True
     """
 
     rules: Ruleset

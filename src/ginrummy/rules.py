@@ -43,7 +43,14 @@ __all__ = [
 
 
 class AfterPass(enum.Enum):
-    """What the non-dealer may do when both players pass the initial upcard."""
+    """What the non-dealer may do when both players pass the initial upcard.
+
+    >>> import ginrummy as gr
+    >>> rules = gr.PAGAT.evolve(after_both_pass=gr.AfterPass.NORMAL_TURN)
+    >>> r = gr.Round.deal(rules, dealer=0, seed=7).apply(gr.PassUpcard()).apply(gr.PassUpcard())
+    >>> gr.PAGAT.after_both_pass, r.legal_actions()
+    (<AfterPass.STOCK_ONLY: 'stock-only'>, (DrawStock(), TakeDiscard()))
+    """
 
     STOCK_ONLY = "stock-only"
     """It must draw from the stock (Pagat, seed 001)."""
@@ -52,7 +59,15 @@ class AfterPass(enum.Enum):
 
 
 class Shutout(enum.Enum):
-    """The bonus for a game in which the loser was shut out."""
+    """The bonus for a game in which the loser was shut out.
+
+    >>> import ginrummy as gr
+    >>> knock = gr.RoundResult(outcome=gr.Outcome.KNOCK, winner=0, points=100)
+    >>> gr.PAGAT.shutout, gr.score_game(gr.PAGAT, [knock]).breakdown[0].game_bonus
+    (<Shutout.DOUBLE_GAME_BONUS: 'double-game-bonus'>, 200)
+    >>> gr.score_game(gr.PAGAT.evolve(shutout=gr.Shutout.NONE), [knock]).breakdown[0].game_bonus
+    100
+    """
 
     NONE = "none"
     """No shutout bonus."""
@@ -64,7 +79,12 @@ class Shutout(enum.Enum):
 
 
 class GameWinner(enum.Enum):
-    """Who wins the game."""
+    """Who wins the game.
+
+    >>> import ginrummy as gr
+    >>> gr.PAGAT.game_winner, gr.EAAI.game_winner
+    (<GameWinner.HIGHEST_TOTAL: 'highest-total'>, <GameWinner.FIRST_TO_TARGET: 'first-to-target'>)
+    """
 
     HIGHEST_TOTAL = "highest-total"
     """The higher total after all bonuses; equal totals are a drawn game."""
@@ -74,7 +94,12 @@ class GameWinner(enum.Enum):
 
 class NextDealer(enum.Enum):
     """Who deals the next round after a scored round (a dead hand is redealt by the same
-    dealer)."""
+    dealer).
+
+    >>> import ginrummy as gr
+    >>> gr.PAGAT.next_dealer, gr.SPANISH_SITE.next_dealer
+    (<NextDealer.WINNER: 'winner'>, <NextDealer.ALTERNATE: 'alternate'>)
+    """
 
     WINNER = "winner"
     """The winner of the previous round (seed 001)."""

@@ -37,7 +37,14 @@ __all__ = [
 
 
 class Outcome(enum.Enum):
-    """How a round ended."""
+    """How a round ended.
+
+    >>> import ginrummy as gr
+    >>> gr.price_round(gr.PAGAT, knocker=0, knocker_deadwood=0, defender_deadwood=23)[0]
+    <Outcome.GIN: 'gin'>
+    >>> gr.Outcome.DEAD_HAND.is_void, gr.Outcome("knock").is_void
+    (True, False)
+    """
 
     KNOCK = "knock"
     """The knocker had less deadwood than the defender (or equal, where ties go to it)."""
@@ -205,6 +212,12 @@ def price_round(
     :param big_gin: the knocker declared big gin.
     :param spade_upcard: the initial upcard was a spade (Oklahoma's multiplier applies).
     :returns: ``(outcome, winner, points)``.
+
+    >>> import ginrummy as gr
+    >>> gr.price_round(gr.PAGAT, knocker=0, knocker_deadwood=0, defender_deadwood=23)
+    (<Outcome.GIN: 'gin'>, 0, 43)
+    >>> gr.price_round(gr.OKLAHOMA, knocker=1, knocker_deadwood=4, defender_deadwood=30, spade_upcard=True)
+    (<Outcome.KNOCK: 'knock'>, 1, 52)
     """
     defender = 1 - knocker
     if big_gin:
@@ -229,6 +242,12 @@ class PlayerScore:
 
     ``total = round_points + boxes + game_bonus`` (``round_points`` already doubled when the
     DOUBLE_ROUND_POINTS shutout applies).
+
+    >>> import ginrummy as gr
+    >>> knock = gr.RoundResult(outcome=gr.Outcome.KNOCK, winner=0, points=60)
+    >>> score = gr.score_game(gr.PAGAT, [knock, knock]).breakdown[0]
+    >>> score, score.total
+    (PlayerScore(round_points=120, rounds_won=2, boxes=40, game_bonus=200, shutout=True), 360)
     """
 
     round_points: int
@@ -256,6 +275,14 @@ class GameResult:
     For a game still in progress (nobody has reached the target) ``is_over`` is False, the
     winner is None and the totals hold the round points (and boxes, when they count toward
     the target) so far.
+
+    >>> import ginrummy as gr
+    >>> gin = gr.RoundResult(outcome=gr.Outcome.GIN, winner=1, points=45)
+    >>> result = gr.score_game(gr.PAGAT, [gin])
+    >>> result.is_over, result.winner, result.totals
+    (False, None, (0, 45))
+    >>> gr.score_game(gr.PAGAT, [gin, gin, gin]).winner
+    1
     """
 
     winner: int | None
@@ -288,7 +315,16 @@ class GameResult:
 
 def game_scores(rules: Ruleset, results: Iterable[RoundResult]) -> tuple[int, int]:
     """Each player's game score toward the target: round points, plus box bonuses when
-    ``boxes_count_toward_target``."""
+    ``boxes_count_toward_target``.
+
+    >>> import ginrummy as gr
+    >>> knock = gr.RoundResult(outcome=gr.Outcome.KNOCK, winner=0, points=12)
+    >>> gin = gr.RoundResult(outcome=gr.Outcome.GIN, winner=1, points=30)
+    >>> gr.game_scores(gr.PAGAT, [knock, gin, knock])
+    (24, 30)
+    >>> gr.game_scores(gr.PAGAT.evolve(boxes_count_toward_target=True), [knock, gin, knock])
+    (64, 50)
+    """
     scores = [0, 0]
     for result in results:
         if result.winner is not None:
@@ -309,6 +345,11 @@ def hollywood_columns(rules: Ruleset, results: Iterable[RoundResult]) -> tuple[t
     later to every column; only to columns still open (where nobody has reached the target
     yet). Dead hands and void rounds go to every open column (they matter to a
     DOUBLE_ROUND_POINTS shutout).
+
+    >>> import ginrummy as gr
+    >>> win = gr.RoundResult(outcome=gr.Outcome.KNOCK, winner=0, points=10)
+    >>> [len(column) for column in gr.hollywood_columns(gr.HOLLYWOOD, [win, win, win])]
+    [3, 2, 1]
     """
     columns: list[list[RoundResult]] = [[] for _ in range(HOLLYWOOD_COLUMNS)]
     scores = [[0, 0] for _ in range(HOLLYWOOD_COLUMNS)]

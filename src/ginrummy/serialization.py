@@ -48,6 +48,12 @@ def dumps(obj: object, *, indent: int | None = None) -> str:
 
     :param indent: passed to :func:`json.dumps` for readable output.
     :raises SerializationError: for any other value.
+
+    >>> import ginrummy as gr
+    >>> gr.dumps(gr.Meld.parse("7c 8c 9c"))
+    '{"format": "ginrummy", "version": 1, "type": "Meld", "data": ["7c", "8c", "9c"]}'
+    >>> gr.dumps(gr.parse_action("k Kh"))
+    '{"format": "ginrummy", "version": 1, "type": "Action", "data": "k Kh"}'
     """
     kind, data = encode(obj)
     return json.dumps(
@@ -62,6 +68,14 @@ def loads(text: str | bytes) -> Any:
 
     :raises SerializationError: for text that is not JSON, not a ``ginrummy`` document, of an
         unknown version or type, or whose value is inconsistent; the message says where.
+
+    >>> import ginrummy as gr
+    >>> gr.loads(gr.dumps(gr.PAGAT)) == gr.PAGAT
+    True
+    >>> gr.loads('{"format": "ginrummy", "version": 1, "type": "Card", "data": "Zz"}')
+    Traceback (most recent call last):
+    ...
+    ginrummy.errors.SerializationError: card: invalid card 'Zz': unknown rank 'Z'
     """
     if not isinstance(text, (str, bytes, bytearray)):
         raise SerializationError(f"expected JSON text, got {type(text).__name__}")

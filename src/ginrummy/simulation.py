@@ -37,7 +37,12 @@ _OUTCOMES = tuple(Outcome)
 
 @attrs.frozen
 class Tally:
-    """Additive counts of a batch of rounds and games (the order of batches never matters)."""
+    """Additive counts of a batch of rounds and games (the order of batches never matters).
+
+    >>> total = Tally(rounds=1, points=12) + Tally(rounds=2, points=30)
+    >>> total.rounds, total.points
+    (3, 42)
+    """
 
     rounds: int = 0
     """Rounds played."""
@@ -103,7 +108,12 @@ def _round_tally(result: RoundResult, dealer: int, turns: int) -> Tally:
 
 @attrs.frozen
 class Estimate:
-    """A measured rate or mean with its 95% interval."""
+    """A measured rate or mean with its 95% interval.
+
+    >>> e = Estimate.proportion(30, 100)
+    >>> round(e.value, 3), round(e.low, 3), round(e.high, 3)
+    (0.3, 0.219, 0.396)
+    """
 
     value: float
     """The estimate."""
@@ -139,7 +149,13 @@ class Estimate:
 
 @attrs.frozen
 class RulesetStats:
-    """The statistics of one ruleset: counts, and rates and means derived from them."""
+    """The statistics of one ruleset: counts, and rates and means derived from them.
+
+    >>> import ginrummy as gr
+    >>> stats = gr.RulesetStats(gr.PAGAT, gr.Tally(rounds=4, outcomes=(3, 1, 0, 0, 0, 0)))
+    >>> stats.name, stats.rate("knock").value, stats.rate(gr.Outcome.UNDERCUT).value
+    ('pagat', 0.75, 0.25)
+    """
 
     rules: Ruleset
     """The ruleset simulated."""
@@ -227,7 +243,13 @@ class RulesetStats:
 
 @attrs.frozen
 class SimulationReport:
-    """The result of :func:`simulate`: one :class:`RulesetStats` per ruleset, in order."""
+    """The result of :func:`simulate`: one :class:`RulesetStats` per ruleset, in order.
+
+    >>> import ginrummy as gr
+    >>> report = gr.simulate([gr.PAGAT, gr.STRAIGHT], rounds=4, seed=1)
+    >>> report.bots, [stats.name for stats in report.stats], report["straight"].rounds
+    (('greedy', 'greedy'), ['pagat', 'straight'], 4)
+    """
 
     stats: tuple[RulesetStats, ...]
     """The statistics per ruleset."""
@@ -311,6 +333,15 @@ def simulate(
     :param workers: worker processes (1 plays in this process); the result does not depend on it.
     :param progress: called as ``progress(done, total)`` after each batch of units.
     :raises GinRummyError: for bad arguments.
+
+    >>> import ginrummy as gr
+    >>> report = gr.simulate(gr.PAGAT, rounds=4, seed=1)
+    >>> report.stats[0].rounds, report.stats[0].games, report.seed
+    (4, 0, 1)
+    >>> gr.simulate(gr.PAGAT, seed=1)
+    Traceback (most recent call last):
+    ...
+    ginrummy.errors.GinRummyError: give either games or rounds
     """
     chosen = (rulesets,) if isinstance(rulesets, Ruleset) else tuple(rulesets)
     if not chosen or not all(isinstance(r, Ruleset) for r in chosen):

@@ -34,7 +34,13 @@ __all__ = ["PlayerView", "censor", "view_of"]
 
 @attrs.frozen
 class PlayerView:
-    """What one player may know about a round."""
+    """What one player may know about a round.
+
+    >>> import ginrummy as gr
+    >>> v = gr.Round.deal(gr.PAGAT, dealer=0, seed=7).view(0)
+    >>> v.is_my_turn, v.legal_actions, str(v.upcard), v.opponent_card_count
+    (False, (), '9d', 10)
+    """
 
     player: int
     """Whose view this is."""
