@@ -337,6 +337,18 @@ _STATE_FIELDS = [
 ]
 
 
+def _disjoint(places: list[tuple[str, int]]) -> int:
+    """The union of card masks that must not overlap, or an error naming the first card found
+    twice and where."""
+    seen = 0
+    for where, mask in places:
+        if seen & mask:
+            card = Card.from_index((seen & mask).bit_length() - 1)
+            raise fail(where, f"card {str(card)!r} appears twice")
+        seen |= mask
+    return seen
+
+
 def _check_state_cards(data: dict[str, Any], path: str, wrap: bool) -> None:
     """Every card in exactly one place: hands, stock, pile, knock card, laid-off cards; the
     spread held by the knocker (plus the cards laid off)."""
@@ -360,12 +372,7 @@ def _check_state_cards(data: dict[str, Any], path: str, wrap: bool) -> None:
             raise fail(f"{path}.layoffs[{index}]", f"card {str(card)!r} appears twice")
         laid |= card.mask
     places.append((f"{path}.layoffs", laid))
-    seen = 0
-    for where, mask in places:
-        if seen & mask:
-            card = Card.from_index((seen & mask).bit_length() - 1)
-            raise fail(where, f"card {str(card)!r} appears twice")
-        seen |= mask
+    seen = _disjoint(places)
     if seen != (1 << 52) - 1:
         missing = Hand.from_mask(((1 << 52) - 1) & ~seen)
         raise fail(path, f"cards missing: {str(missing)!r}")
@@ -541,12 +548,7 @@ def _read_view(value: object, path: str) -> PlayerView:
     for card, _ in layoffs:
         laid |= card.mask
     places.append((f"{path}.layoffs", laid))
-    seen = 0
-    for where, mask in places:
-        if seen & mask:
-            card = Card.from_index((seen & mask).bit_length() - 1)
-            raise fail(where, f"card {str(card)!r} appears twice")
-        seen |= mask
+    seen = _disjoint(places)
     if len(known) > count:
         raise fail(f"{path}.opponent_known", f"{len(known)} known cards but the opponent holds {count}")
     if opponent_hand is not None and (opponent_hand != known or len(opponent_hand) != count):
