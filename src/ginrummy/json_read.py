@@ -548,7 +548,7 @@ def _read_view(value: object, path: str) -> PlayerView:
     for card, _ in layoffs:
         laid |= card.mask
     places.append((f"{path}.layoffs", laid))
-    seen = _disjoint(places)
+    _disjoint(places)
     if len(known) > count:
         raise fail(f"{path}.opponent_known", f"{len(known)} known cards but the opponent holds {count}")
     if opponent_hand is not None and (opponent_hand != known or len(opponent_hand) != count):
