@@ -107,31 +107,35 @@ def _mean(estimate: Estimate) -> str:
 
 
 def simulation_table(report: SimulationReport) -> str:
-    """The statistics of every ruleset side by side, with 95% intervals (± half-width)."""
+    """The statistics of every ruleset side by side, with 95% intervals in brackets; columns
+    are as wide as their widest cell."""
     stats = report.stats
-    width = max(24, *(len(s.name) + 2 for s in stats))
     games = any(s.games for s in stats)
     unit = f"{stats[0].games} games" if games else f"{stats[0].rounds} rounds"
+    rows: list[tuple[str, list[str]]] = [("rounds", [str(s.rounds) for s in stats])]
+    if games:
+        rows.append(("games", [str(s.games) for s in stats]))
+    for outcome in Outcome:
+        rows.append((outcome.value.replace("-", " "), [_percent(s.rate(outcome)) for s in stats]))
+    rows += [
+        ("turns per round", [_mean(s.turns_per_round) for s in stats]),
+        ("points per scored round", [_mean(s.points_per_scored_round) for s in stats]),
+        ("dealer wins round", [_percent(s.dealer_win_rate) for s in stats]),
+        ("non-dealer wins round", [_percent(s.non_dealer_win_rate) for s in stats]),
+    ]
+    if games:
+        rows += [
+            ("rounds per game", [f"{s.rounds_per_game:.2f}" for s in stats]),
+            ("first player wins game", [_percent(s.first_player_game_win_rate) for s in stats]),
+            ("drawn games", [_percent(s.draw_rate) for s in stats]),
+        ]
+    width = 2 + max(
+        len(cell) for cells in ([s.name for s in stats], *(cells for _, cells in rows)) for cell in cells
+    )
     lines = [
         f"{unit} per ruleset, {report.bots[0]} (player 0) vs {report.bots[1]} (player 1), "
         f"seed {report.seed}; 95% intervals in brackets",
         f"{'':<{_LABEL}}" + "".join(f"{s.name:>{width}}" for s in stats),
     ]
-
-    def row(label: str, cells: Sequence[str]) -> None:
-        lines.append(f"{label:<{_LABEL}}" + "".join(f"{cell:>{width}}" for cell in cells))
-
-    row("rounds", [str(s.rounds) for s in stats])
-    if games:
-        row("games", [str(s.games) for s in stats])
-    for outcome in Outcome:
-        row(outcome.value.replace("-", " "), [_percent(s.rate(outcome)) for s in stats])
-    row("turns per round", [_mean(s.turns_per_round) for s in stats])
-    row("points per scored round", [_mean(s.points_per_scored_round) for s in stats])
-    row("dealer wins round", [_percent(s.dealer_win_rate) for s in stats])
-    row("non-dealer wins round", [_percent(s.non_dealer_win_rate) for s in stats])
-    if games:
-        row("rounds per game", [f"{s.rounds_per_game:.2f}" for s in stats])
-        row("first player wins game", [_percent(s.first_player_game_win_rate) for s in stats])
-        row("drawn games", [_percent(s.draw_rate) for s in stats])
+    lines += [f"{label:<{_LABEL}}" + "".join(f"{cell:>{width}}" for cell in cells) for label, cells in rows]
     return "\n".join(lines)
