@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections import Counter
 from typing import Any
 
 import attrs
@@ -24,8 +25,10 @@ import pytest
 import ginrummy as gr
 
 __all__ = [
+    "biased_action",
     "card",
     "cards",
+    "check_cards",
     "choose_action",
     "hand",
     "illegal_reason",
@@ -173,20 +176,24 @@ def snapshot(round_: gr.Round) -> dict[str, object]:
     return {field.name: copy.deepcopy(getattr(round_, field.name)) for field in attrs.fields(gr.Round)}
 
 
-def choose_action(round_: gr.Round, rng: random.Random) -> gr.Action:
+def biased_action(
+    round_: gr.Round, rng: random.Random, knock: float = 0.6, *, alternate_takes: bool = True
+) -> gr.Action:
     """A random legal action, biased so that random rounds reach knocks, gins and layoffs.
 
-    Knocks (and big gin) are taken more often than not, discards mostly keep the hand's
-    deadwood low, and the discard pile is taken now and then, never twice in a row by the same
-    player: the stock shrinks at least every other turn, so the round ends within about 250
-    actions whatever ``rng`` returns (the rules alone would let two players pass cards back and
-    forth through the discard pile forever).
+    With one legal knock or big gin, it is taken with probability ``knock``; discards mostly
+    keep the hand's deadwood low; layoffs are made more often than not. In the other phases,
+    with ``alternate_takes`` the discard pile is taken now and then, never twice in a row by
+    the same player: the stock shrinks at least every other turn, so the round ends within
+    about 250 actions whatever ``rng`` returns (the rules alone would let two players pass
+    cards back and forth through the discard pile forever); without it any legal action is
+    picked at random.
     """
     legal = round_.legal_actions()
     assert legal, f"no legal action in {round_!r}"
     if round_.phase is gr.Phase.DISCARD:
         endings = [a for a in legal if isinstance(a, (gr.Knock, gr.BigGin))]
-        if endings and rng.random() < 0.6:
+        if endings and rng.random() < knock:
             return rng.choice(endings)
         discards = [a for a in legal if isinstance(a, gr.Discard)]
         if rng.random() < 0.8:
@@ -199,9 +206,32 @@ def choose_action(round_: gr.Round, rng: random.Random) -> gr.Action:
         if layoffs and rng.random() < 0.7:
             return rng.choice(layoffs)
         return gr.EndLayoffs()
+    if not alternate_takes:
+        return rng.choice(legal)
     takes = [a for a in legal if isinstance(a, gr.TakeDiscard)]
     draws = (e.action for e in reversed(round_.events) if e.player == round_.to_act)
     last = next((a for a in draws if isinstance(a, (gr.DrawStock, gr.TakeDiscard))), None)
     if takes and not isinstance(last, gr.TakeDiscard) and rng.random() < 0.3:
         return takes[0]
     return next(a for a in legal if not isinstance(a, gr.TakeDiscard))
+
+
+def choose_action(round_: gr.Round, rng: random.Random) -> gr.Action:
+    """:func:`biased_action` with its defaults: knocks more often than not, and the discard
+    pile never taken twice in a row by the same player, so every round ends."""
+    return biased_action(round_, rng)
+
+
+def check_cards(r: gr.Round) -> None:
+    """Every card is in exactly one place: a hand, the stock, the discard pile, the face-down
+    knock card, or laid off onto the spread (a laid-off card has left the defender's hand)."""
+    laid_off = [c for c, _ in r.layoffs]
+    places = [*r.hand(0), *r.hand(1), *r.stock, *r.discard_pile, *laid_off]
+    if r.knock_card is not None:
+        places.append(r.knock_card)
+    assert Counter(gr.DECK) == Counter(places)
+    for c, index in r.layoffs:
+        assert c in r.spread[index]
+    if r.knocker is not None:
+        shown = {c for m in r.spread for c in m}
+        assert set(laid_off) | set(r.hand(r.knocker)) >= shown

@@ -16,33 +16,10 @@ import pytest
 
 import ginrummy as gr
 from ginrummy.game import next_dealer, round_seed
+from positions import biased_action
 
 SMALL = gr.PAGAT.evolve(target=30)
 """Pagat to 30: a game of a few rounds."""
-
-
-def policy(game: gr.Game, rng: random.Random, knock: float = 0.7) -> gr.Action:
-    """A random legal action: knocks with probability ``knock`` when one is legal, mostly
-    discards the card that leaves the least deadwood, lays off more often than not."""
-    legal = game.legal_actions()
-    assert legal, f"no legal action in {game!r}"
-    r = game.round
-    if r.phase is gr.Phase.DISCARD:
-        endings = [a for a in legal if isinstance(a, (gr.Knock, gr.BigGin))]
-        if endings and rng.random() < knock:
-            return rng.choice(endings)
-        discards = [a for a in legal if isinstance(a, gr.Discard)]
-        if rng.random() < 0.8:
-            assert r.to_act is not None
-            order = [card for card, _ in gr.best_discards(r.hand(r.to_act), r.rules)]
-            return min(discards, key=lambda a: order.index(a.card))
-        return rng.choice(discards)
-    if r.phase is gr.Phase.LAYOFF:
-        layoffs = [a for a in legal if isinstance(a, gr.LayOff)]
-        if layoffs and rng.random() < 0.7:
-            return rng.choice(layoffs)
-        return gr.EndLayoffs()
-    return rng.choice(legal)
 
 
 @functools.cache
@@ -54,7 +31,7 @@ def played(
     game = gr.Game.new(rules, seed=seed, dealer=dealer)
     states = [game]
     while not game.is_over:
-        game = game.apply(policy(game, rng, knock))
+        game = game.apply(biased_action(game.round, rng, knock, alternate_takes=False))
         states.append(game)
         assert len(states) < 20_000, "the game does not end"
     return tuple(states)

@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ginrummy as gr
-from positions import choose_action
+from positions import check_cards, choose_action
 
 MAX_ACTIONS = 400
 """A round ends well within this many actions: the stock shrinks on most turns and the round is
@@ -31,22 +31,6 @@ RULESETS = {
     "custom-max-turns": gr.SPANISH_SITE.evolve(max_turns=6, dead_hand_stock=10),
 }
 """Every preset, and two custom rulesets that switch off what the presets leave on."""
-
-
-def check_cards(r: gr.Round) -> None:
-    """Every card is in exactly one place: a hand, the stock, the discard pile, the face-down
-    knock card, or laid off onto the spread (a laid-off card has left the defender's hand)."""
-    laid_off = [c for c, _ in r.layoffs]
-    places = [*r.hand(0), *r.hand(1), *r.stock, *r.discard_pile, *laid_off]
-    if r.knock_card is not None:
-        places.append(r.knock_card)
-    assert Counter(gr.DECK) == Counter(places)
-    for c, index in r.layoffs:
-        assert c in r.spread[index]
-    if r.knocker is not None:
-        shown = {c for m in r.spread for c in m}
-        assert set(laid_off) | set(r.hand(r.knocker)) >= shown
-        assert sum(len(m) for m in r.spread) == len(shown)
 
 
 def check_sizes(r: gr.Round) -> None:

@@ -32,6 +32,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import ginrummy as gr
+from positions import biased_action
 
 Json = Any
 """A decoded JSON value."""
@@ -61,34 +62,11 @@ def roundtrip(value: object) -> None:
     assert text == gr.dumps(back)
 
 
-def policy(r: gr.Round, rng: random.Random, knock: float = 0.75) -> gr.Action:
-    """A random legal action, biased toward knocking (to reach LAYOFF and OVER) and toward
-    laying off."""
-    legal = r.legal_actions()
-    assert legal, f"no legal action in {r!r}"
-    if r.phase is gr.Phase.DISCARD:
-        endings = [a for a in legal if isinstance(a, (gr.Knock, gr.BigGin))]
-        if endings and rng.random() < knock:
-            return rng.choice(endings)
-        discards = [a for a in legal if isinstance(a, gr.Discard)]
-        if rng.random() < 0.8:
-            assert r.to_act is not None
-            order = [card for card, _ in gr.best_discards(r.hand(r.to_act), r.rules)]
-            return min(discards, key=lambda a: order.index(a.card))
-        return rng.choice(discards)
-    if r.phase is gr.Phase.LAYOFF:
-        layoffs = [a for a in legal if isinstance(a, gr.LayOff)]
-        if layoffs and rng.random() < 0.7:
-            return rng.choice(layoffs)
-        return gr.EndLayoffs()
-    return rng.choice(legal)
-
-
 def play(r: gr.Round, rng: random.Random, knock: float = 0.75) -> list[gr.Round]:
     """Every state of ``r`` played to its end by :func:`policy`, ``r`` included."""
     states = [r]
     while not r.is_over:
-        r = r.apply(policy(r, rng, knock))
+        r = r.apply(biased_action(r, rng, knock, alternate_takes=False))
         states.append(r)
     return states
 
@@ -116,7 +94,7 @@ def play_game(rules: gr.Ruleset, seed: int, knock: float = 0.75) -> list[gr.Game
     game = gr.Game.new(rules, seed=seed)
     states = [game]
     while not game.is_over:
-        game = game.apply(policy(game.round, rng, knock))
+        game = game.apply(biased_action(game.round, rng, knock, alternate_takes=False))
         states.append(game)
     return states
 
@@ -521,7 +499,7 @@ def position_round() -> gr.Round:
     rng = random.Random(3)
     r = start
     for _ in range(5):
-        r = r.apply(policy(r, rng, knock=0.0))
+        r = r.apply(biased_action(r, rng, knock=0.0, alternate_takes=False))
     return r
 
 

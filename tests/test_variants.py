@@ -18,7 +18,6 @@ import os
 import random
 import subprocess
 import sys
-from collections import Counter
 from pathlib import Path
 
 import attrs
@@ -28,7 +27,7 @@ from hypothesis import strategies as st
 
 import ginrummy as gr
 from ginrummy.game import next_dealer
-from positions import card, cards, choose_action, illegal_reason, play, position
+from positions import card, cards, check_cards, choose_action, illegal_reason, play, position
 
 RTC = gr.ROUND_THE_CORNER
 DISCARD = gr.Phase.DISCARD
@@ -686,18 +685,6 @@ MAX_ACTIONS = 400
 
 ALL_ACTIONS = tuple(gr.action_from_id(i) for i in range(gr.ACTION_SPACE_SIZE))
 """Every action of the id space (knocks with the library's spread)."""
-
-
-def check_cards(r: gr.Round) -> None:
-    """Every card is in exactly one place: a hand, the stock, the discard pile, the face-down
-    knock card, or laid off onto the spread (a laid-off card has left the defender's hand)."""
-    laid_off = [c for c, _ in r.layoffs]
-    places = [*r.hand(0), *r.hand(1), *r.stock, *r.discard_pile, *laid_off]
-    if r.knock_card is not None:
-        places.append(r.knock_card)
-    assert Counter(gr.DECK) == Counter(places)
-    for c, index in r.layoffs:
-        assert c in r.spread[index]
 
 
 def fields_of(r: gr.Round) -> tuple[object, ...]:
