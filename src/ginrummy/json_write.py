@@ -134,13 +134,19 @@ def _round(r: Round) -> dict[str, Any]:
     }
 
 
+def _record(record: GameRecord) -> dict[str, Any]:
+    return {
+        "rules": _ruleset(record.rules),
+        "seed": record.seed,
+        "first_dealer": record.first_dealer,
+        "decks": [_cards(deck) for deck in record.decks],
+        "actions": [str(action) for action in record.actions],
+    }
+
+
 def _game(g: Game) -> dict[str, Any]:
     return {
-        "rules": _ruleset(g.rules),
-        "seed": g.seed,
-        "first_dealer": g.first_dealer,
-        "decks": [_cards(deck) for deck in g.decks],
-        "actions": [str(action) for action in g.actions],
+        **_record(g.record()),
         "state": {
             "scores": list(g.scores),
             "results": [_round_result(result) for result in g.results],
@@ -210,13 +216,7 @@ def encode(obj: object) -> tuple[str, Any]:
     if isinstance(obj, Game):
         return "Game", _game(obj)
     if isinstance(obj, GameRecord):
-        return "GameRecord", {
-            "rules": _ruleset(obj.rules),
-            "seed": obj.seed,
-            "first_dealer": obj.first_dealer,
-            "decks": [_cards(deck) for deck in obj.decks],
-            "actions": [str(action) for action in obj.actions],
-        }
+        return "GameRecord", _record(obj)
     if isinstance(obj, PlayerView):
         return "PlayerView", _view(obj)
     if isinstance(obj, GameView):

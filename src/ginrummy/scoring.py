@@ -403,6 +403,11 @@ def score_game(rules: Ruleset, results: Iterable[RoundResult]) -> GameResult:
     return _score_column(rules, results)
 
 
+def _higher(totals: tuple[int, int]) -> int | None:
+    """The player with the higher total, or None when they are equal."""
+    return 0 if totals[0] > totals[1] else 1 if totals[1] > totals[0] else None
+
+
 def _score_hollywood(rules: Ruleset, results: tuple[RoundResult, ...]) -> GameResult:
     """The Hollywood settlement: three columns, added up."""
     columns = tuple(_score_column(rules, column) for column in hollywood_columns(rules, results))
@@ -425,11 +430,8 @@ def _score_hollywood(rules: Ruleset, results: tuple[RoundResult, ...]) -> GameRe
     )
     totals = (breakdown[0].total, breakdown[1].total)
     over = all(column.is_over for column in columns)
-    winner = None
-    if over:
-        winner = 0 if totals[0] > totals[1] else 1 if totals[1] > totals[0] else None
     return GameResult(
-        winner=winner,
+        winner=_higher(totals) if over else None,
         totals=totals,
         breakdown=(breakdown[0], breakdown[1]),
         reached_target=None,
@@ -521,7 +523,7 @@ def _score_column(rules: Ruleset, results: tuple[RoundResult, ...]) -> GameResul
     if rules.game_winner is GameWinner.FIRST_TO_TARGET:
         winner: int | None = reacher
     else:
-        winner = 0 if totals[0] > totals[1] else 1 if totals[1] > totals[0] else None
+        winner = _higher(totals)
     return GameResult(
         winner=winner,
         totals=totals,
