@@ -286,11 +286,11 @@ def _play_unit(rules: Ruleset, kind: str, index: int, seed: int | str, bots: Bot
     while not game.is_over:
         player = game.to_act
         assert player is not None
-        before, finished = game.round, len(game.results)
-        action = players[player].act(before.view(player))
-        game = game.apply(action)
+        finished = len(game.results)
+        game = game.apply(players[player].act(game.round.view(player)))
         if len(game.results) != finished:
-            tally += Tally.of_round(before.apply(action))
+            assert game.finished is not None
+            tally += Tally.of_round(game.finished)
     result = game.result
     first = 1 - first_dealer
     return tally + Tally(
