@@ -126,7 +126,7 @@ def play(game: gr.Game, seats: tuple[Seat, Seat]) -> gr.Game | None:
             last = player
         view = game.round.view(player)
         show(view)
-        before = game.round
+        rounds_ended = len(game.results)
         while True:  # until the seat gives a legal action
             action = seats[player](view)
             if action is None:
@@ -136,8 +136,9 @@ def play(game: gr.Game, seats: tuple[Seat, Seat]) -> gr.Game | None:
                 break
             except gr.IllegalActionError as exc:
                 print(f"  {exc}")
-        finished = before.apply(action)  # the round as it ended: the game has already dealt the next
-        if finished.is_over:
+        if len(game.results) != rounds_ended:
+            finished = game.finished  # the round as it ended: the game has already dealt the next
+            assert finished is not None
             print(f"\n=== round {len(game.results)} over ===")
             show_round_end(finished, game.scores)
             last = None
