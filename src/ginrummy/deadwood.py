@@ -396,11 +396,7 @@ def _optimal_choices(mask: int, tables: PartitionTables) -> tuple[int, list[tupl
         removals.sort(key=lambda removal: _preference(removal, t))
         return 0, removals, points
     combos = _combinations(t & in_runs, suits, runs, prune_none=True)
-    scored = [
-        (dw[suits[0] ^ xa] + dw[suits[1] ^ xb] + dw[suits[2] ^ xc] + dw[suits[3] ^ xd], combo)
-        for combo in combos
-        for xa, xb, xc, xd in (combo,)
-    ]
+    scored = [(sum(dw[suits[s] ^ combo[s]] for s in range(4)), combo) for combo in combos]
     best = min(points for points, _ in scored)
     return free, [combo for points, combo in scored if points == best], best
 

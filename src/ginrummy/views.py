@@ -115,7 +115,7 @@ def view_of(round_: Round, player: int) -> PlayerView:
     """The view of ``round_`` for ``player`` (see :meth:`ginrummy.Round.view`)."""
     opponent = 1 - player
     over = round_.phase is Phase.OVER
-    shown = over or round_.phase is Phase.LAYOFF or (round_.knocker is not None)
+    shown = over or round_.knocker is not None  # from the knock on, both hands are shown
     opponent_cards = round_.hands[opponent]
     knock_visible = over or round_.knocker == player
     if over:
