@@ -148,13 +148,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _knock_limit(rules: Ruleset, upcard: Card | None) -> int | None:
     """The knock limit ``analyze`` judges by: None in Oklahoma without an upcard."""
-    if not rules.oklahoma:
-        return rules.knock_limit
-    if upcard is None:
+    if rules.oklahoma and upcard is None:
         return None
-    if upcard.rank == 1:
-        return 0 if rules.oklahoma_ace_gin_only else 1
-    return upcard.rank.points
+    return rules.knock_limit if upcard is None else rules.knock_limit_for(upcard)
 
 
 def _analysis(hand: Hand, rules: Ruleset, upcard: Card | None = None) -> dict[str, Any]:

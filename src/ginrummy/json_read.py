@@ -613,12 +613,7 @@ def _check_view(view: PlayerView, path: str) -> None:
     shown = over or view.knocker is not None
     if shown != (view.opponent_hand is not None):
         raise fail(f"{path}.opponent_hand", "the opponent's hand is shown exactly after a knock or the end")
-    rules = view.rules
-    if rules.oklahoma:
-        card = view.initial_upcard
-        limit = (0 if rules.oklahoma_ace_gin_only else 1) if card.rank == 1 else card.rank.points
-    else:
-        limit = rules.knock_limit
+    limit = view.rules.knock_limit_for(view.initial_upcard)
     if view.knock_limit != limit:
         raise fail(f"{path}.knock_limit", f"{view.knock_limit} is not this round's knock limit {limit}")
     if view.phase in (Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD):

@@ -353,12 +353,7 @@ class Round:
         """The most deadwood a knock may leave in this round: the ruleset's limit, or in
         Oklahoma the initial upcard's value (face cards 10; an ace 0 when
         ``oklahoma_ace_gin_only``, else 1)."""
-        rules = self.rules
-        if not rules.oklahoma:
-            return rules.knock_limit
-        if self.initial_upcard.rank == 1:
-            return 0 if rules.oklahoma_ace_gin_only else 1
-        return self.initial_upcard.rank.points
+        return self.rules.knock_limit_for(self.initial_upcard)
 
     @property
     def defender(self) -> int | None:

@@ -17,11 +17,14 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from ginrummy.errors import InvalidRulesetError
+
+if TYPE_CHECKING:
+    from ginrummy.cards import Card
 
 __all__ = [
     "EAAI",
@@ -233,6 +236,23 @@ class Ruleset:
             raise InvalidRulesetError(
                 "invalid ruleset: 'void_if_gin_matched' is True but 'layoffs_after_gin' is False"
             )
+
+    def knock_limit_for(self, upcard: Card) -> int:
+        """The knock limit of a round whose initial upcard is ``upcard``: ``knock_limit``, or
+        in Oklahoma the upcard's rank value (face cards 10; an ace 0 when
+        ``oklahoma_ace_gin_only``, else 1).
+
+        >>> from ginrummy.cards import Card
+        >>> OKLAHOMA.knock_limit_for(Card("7s")), OKLAHOMA.knock_limit_for(Card("As"))
+        (7, 0)
+        >>> PAGAT.knock_limit_for(Card("7s"))
+        10
+        """
+        if not self.oklahoma:
+            return self.knock_limit
+        if upcard.rank == 1:
+            return 0 if self.oklahoma_ace_gin_only else 1
+        return upcard.rank.points
 
     def evolve(self, **changes: Any) -> Ruleset:
         """A validated copy with ``changes``; its name is ``'custom'`` unless one is given.
