@@ -42,7 +42,7 @@ from ginrummy.actions import (
     TakeDiscard,
 )
 from ginrummy.cards import DECK, FULL_MASK, Card, CardsLike, Hand, Suit, _hand, to_mask
-from ginrummy.deadwood import best_discard, best_discards, best_melds, deadwood, tables_for
+from ginrummy.deadwood import best_discard, best_discards, best_melds, deadwood
 from ginrummy.errors import IllegalActionError, InvalidHandError, InvalidPositionError, ParseError
 from ginrummy.events import Event, Phase
 from ginrummy.melds import Meld
@@ -54,11 +54,6 @@ __all__ = ["Round"]
 
 HAND_SIZE = 10
 """Cards dealt to each player."""
-
-
-def _mask_points(mask: int, rules: Ruleset) -> int:
-    values = tables_for(rules).values
-    return sum(values[card.rank - 1] for card in _hand(mask))
 
 
 @attrs.frozen(slots=False, repr=False)
@@ -544,7 +539,7 @@ class Round:
             covered = 0
             for meld in melds:
                 covered |= meld.mask
-            left = _mask_points(rest.mask & ~covered, self.rules)
+            left = _hand(rest.mask & ~covered).points(self.rules.ace_points)
         if left > limit:
             if limit == 0:
                 return f"deadwood {left}: only gin may end this round (knock limit 0)"
@@ -699,7 +694,7 @@ class Round:
         covered = 0
         for meld in spread:
             covered |= meld.mask
-        knocker_deadwood = _mask_points(self.hands[knocker].mask & ~covered, self.rules)
+        knocker_deadwood = _hand(self.hands[knocker].mask & ~covered).points(self.rules.ace_points)
         defender_deadwood = deadwood(self.hands[defender], self.rules)
         big_gin = self.knock_card is None
         dw = (knocker_deadwood, defender_deadwood) if knocker == 0 else (defender_deadwood, knocker_deadwood)
