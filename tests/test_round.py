@@ -933,3 +933,24 @@ def test_laid_off_card_is_no_longer_known_to_be_held() -> None:
     r = play(r, "t", "d 2s", "s", "k Qs / 4h 5h 6h / 9c 9d 9s / Ad 2d 3d", "l 7h 0")
     assert card("7h") not in r.hand(0)
     assert r.known[0] <= r.hand(0)
+
+
+def test_an_action_from_the_player_not_to_act_is_refused_before_any_hand_is_judged() -> None:
+    """With ``player`` given, the idle player learns nothing by probing: every action it sends,
+    whatever the cards, gets the same "not your turn" answer, and the round is unchanged."""
+    r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7).apply(gr.TakeDiscard())
+    assert 1 == r.to_act
+    idle_hand = r.hand(0)
+    reasons = {
+        r.illegal_reason(action, player=0)
+        for action in [gr.Discard(c) for c in gr.DECK] + [gr.Knock(c) for c in gr.DECK] + [gr.BigGin()]
+    }
+    assert {"it is player 1's turn, not player 0's"} == reasons
+    assert not any(r.is_legal(gr.Discard(c), player=0) for c in idle_hand)
+    with pytest.raises(gr.IllegalActionError, match="not player 0's"):
+        r.apply(gr.Discard(next(iter(idle_hand))), player=0)
+    legal = r.legal_actions()[0]
+    assert r.is_legal(legal, player=1)
+    assert r.apply(legal, player=1) == r.apply(legal)
+    with pytest.raises(gr.InvalidPositionError, match="player 2"):
+        r.is_legal(legal, player=2)

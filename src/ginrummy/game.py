@@ -252,9 +252,16 @@ class Game:
         """The legal actions of the player to act (none once the game is over)."""
         return () if self.is_over else self.round.legal_actions()
 
-    def is_legal(self, action: Action) -> bool:
-        """Whether :meth:`apply` would accept ``action``."""
-        return not self.is_over and self.round.is_legal(action)
+    def is_legal(self, action: Action, player: int | None = None) -> bool:
+        """Whether :meth:`apply` would accept ``action`` (from ``player``, when given)."""
+        return not self.is_over and self.round.is_legal(action, player)
+
+    def illegal_reason(self, action: Action, player: int | None = None) -> str | None:
+        """Why ``action`` (from ``player``, when given) is illegal now, or None when it is
+        legal (see :meth:`ginrummy.Round.illegal_reason`)."""
+        if self.is_over:
+            return "the game is over"
+        return self.round.illegal_reason(action, player)
 
     def view(self, player: int) -> GameView:
         """What ``player`` may know: see :class:`GameView`."""
@@ -287,17 +294,19 @@ class Game:
 
     # ------------------------------------------------------------------ transitions
 
-    def apply(self, action: Action) -> Game:
+    def apply(self, action: Action, player: int | None = None) -> Game:
         """The game after ``action``; deals the next round when this one ends.
 
+        :param player: who sends the action; when given, an action from the player not to act
+            is refused as not their turn (see :meth:`ginrummy.Round.apply`).
         :raises IllegalActionError: for an illegal action or a game that is over.
         """
-        return self._apply(action, ())
+        return self._apply(action, (), player)
 
-    def _apply(self, action: Action, decks: Sequence[tuple[Card, ...]]) -> Game:
+    def _apply(self, action: Action, decks: Sequence[tuple[Card, ...]], player: int | None = None) -> Game:
         if self.is_over:
             raise IllegalActionError(f"illegal action {action!r}: the game is over")
-        played = self.round.apply(action)
+        played = self.round.apply(action, player)
         resolved = played.events[-1].action
         assert resolved is not None
         if not played.is_over:

@@ -451,19 +451,37 @@ class Round:
             return tuple(layoffs)
         return ()
 
-    def is_legal(self, action: Action) -> bool:
-        """Whether :meth:`apply` would accept ``action``."""
-        return self._reason(action) is None
+    def is_legal(self, action: Action, player: int | None = None) -> bool:
+        """Whether :meth:`apply` would accept ``action`` (from ``player``, when given)."""
+        return self._turn_reason(player) is None and self._reason(action) is None
 
-    def illegal_reason(self, action: Action) -> str | None:
+    def illegal_reason(self, action: Action, player: int | None = None) -> str | None:
         """Why ``action`` is illegal here, in words (None when it is legal): what a front end
         shows a player whose move was refused.
 
+        :param player: who sends the action; when given, an action from the player not to act
+            is refused as not their turn before anything about any hand is judged.
+
         >>> import ginrummy as gr
-        >>> gr.Round.deal(gr.PAGAT, seed=7).illegal_reason(gr.DrawStock())
+        >>> r = gr.Round.deal(gr.PAGAT, seed=7)
+        >>> r.illegal_reason(gr.DrawStock())
         'the upcard offer allows only taking or passing'
+        >>> r.illegal_reason(gr.PassUpcard(), player=0)
+        "it is player 1's turn, not player 0's"
         """
-        return self._reason(action)
+        turn = self._turn_reason(player)
+        return turn if turn is not None else self._reason(action)
+
+    def _turn_reason(self, player: int | None) -> str | None:
+        """Why ``player`` may not act now (None when it may, or when no player is named)."""
+        if player is None:
+            return None
+        _check_player(player, "player")
+        if self.to_act is None:
+            return "the round is over"
+        if player != self.to_act:
+            return f"it is player {self.to_act}'s turn, not player {player}'s"
+        return None
 
     def _reason(self, action: object) -> str | None:
         """Why ``action`` is illegal here, or None when it is legal."""
@@ -548,11 +566,19 @@ class Round:
 
     # ------------------------------------------------------------------ transitions
 
-    def apply(self, action: Action) -> Round:
+    def apply(self, action: Action, player: int | None = None) -> Round:
         """The round after ``action``; this round is unchanged.
 
+        :param player: who sends the action; when given, an action from the player not to act
+            is refused as not their turn before anything about any hand is judged (a server
+            passes the sender here, so that nobody learns about the other hand by probing).
         :raises IllegalActionError: saying who, in which phase and why.
         """
+        turn = self._turn_reason(player)
+        if turn is not None:
+            raise IllegalActionError(
+                f"illegal action {action!r} for player {player} in phase {self.phase.name}: {turn}"
+            )
         reason = self._reason(action)
         if reason is not None:
             who = "nobody" if self.to_act is None else f"player {self.to_act}"
