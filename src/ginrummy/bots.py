@@ -39,7 +39,7 @@ from ginrummy.events import Phase
 from ginrummy.layoffs import best_layoffs
 from ginrummy.views import PlayerView
 
-__all__ = ["BOTS", "Bot", "BotFactory", "GreedyBot", "RandomBot", "bot_name", "make_bot"]
+__all__ = ["BOTS", "DEFAULT_BOT", "Bot", "BotFactory", "GreedyBot", "RandomBot", "bot_name", "make_bot"]
 
 
 class Bot(Protocol):
@@ -157,6 +157,9 @@ BotFactory = Callable[[int | str | None], Bot]
 
 BOTS: dict[str, BotFactory] = {"random": RandomBot, "greedy": GreedyBot}
 """The reference bots by name."""
+
+DEFAULT_BOT = "greedy"
+"""The bot that simulations and ``ginrummy play`` use when none is named."""
 
 
 def make_bot(name: str | BotFactory, seed: int | str | None = None) -> Bot:

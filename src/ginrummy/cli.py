@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from ginrummy._version import __version__
+from ginrummy.bots import BOTS, DEFAULT_BOT
 from ginrummy.cards import Card, Hand
 from ginrummy.deadwood import Arrangement, all_best_melds, best_discards
 from ginrummy.errors import GinRummyError
@@ -85,7 +86,11 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--seed", type=int, default=0, help="the seed of every deal (default 0)")
     simulate.add_argument("--workers", type=_positive, default=1, help="worker processes (default 1)")
     simulate.add_argument(
-        "--bots", nargs=2, metavar=("BOT0", "BOT1"), default=["greedy", "greedy"], help="greedy or random"
+        "--bots",
+        nargs=2,
+        metavar=("BOT0", "BOT1"),
+        default=[DEFAULT_BOT, DEFAULT_BOT],
+        help=f"the bots of players 0 and 1 (default {DEFAULT_BOT}; one of {', '.join(BOTS)})",
     )
     simulate.add_argument("--json", action="store_true", help="print JSON instead of a table")
 

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from ginrummy.bots import BotFactory, bot_name, make_bot
+from ginrummy.bots import DEFAULT_BOT, BotFactory, bot_name, make_bot
 from ginrummy.errors import GinRummyError
 from ginrummy.game import Game
 from ginrummy.round import Round
@@ -316,7 +316,7 @@ def simulate(
     *,
     games: int | None = None,
     rounds: int | None = None,
-    bots: tuple[str | BotFactory, str | BotFactory] = ("greedy", "greedy"),
+    bots: tuple[str | BotFactory, str | BotFactory] = (DEFAULT_BOT, DEFAULT_BOT),
     seed: int | str = 0,
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
