@@ -36,8 +36,8 @@ def _runtime_imports(tree: ast.AST, module: str, is_package: bool) -> set[str]:
 
     def visit(node: ast.AST) -> None:
         if isinstance(node, ast.If) and _is_type_checking(node):
-            for child in node.orelse:
-                visit(child)
+            for branch in node.orelse:
+                visit(branch)
             return
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names if alias.name.startswith("ginrummy"))
@@ -52,11 +52,7 @@ def _runtime_imports(tree: ast.AST, module: str, is_package: bool) -> set[str]:
             if target.startswith("ginrummy"):
                 found.add(target)
                 found.update(
-                    f"{target}.{alias.name}"
-                    for alias in node.names
-                    if (PACKAGE.parent / Path(*f"{target}.{alias.name}".split(".")))
-                    .with_suffix(".py")
-                    .exists()
+                    f"{target}.{alias.name}" for alias in node.names if _is_module(f"{target}.{alias.name}")
                 )
         for child in ast.iter_child_nodes(node):
             visit(child)
