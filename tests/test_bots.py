@@ -1,5 +1,6 @@
-"""The reference bots: they see only a player's view, play legal actions, are deterministic
-for a seed, and the greedy bot follows its stated rules on scripted positions."""
+"""The library's bots: they see only a player's view, play legal actions, are deterministic
+for a seed; the registry is read-only; the greedy bot follows its stated rules on scripted
+positions (the tracker bot's own rules are in ``test_bots_tracker.py``)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 
 import ginrummy as gr
 from ginrummy import Phase
+from ginrummy.bots import DEFAULT_BOT
 
 OPPONENT = "Jc Jd Jh Js Tc Td Th Ts 8c 8d"
 """A hand for the player who does not act, clear of the cards the tests script."""
@@ -61,6 +63,10 @@ def card(text: str) -> gr.Card:
     return gr.Card.parse(text)
 
 
+NAMES = ["random", "greedy", "tracker"]
+"""Every bot of the registry."""
+
+
 def greedy(round_: gr.Round, player: int = 0) -> gr.Action:
     """The greedy bot's choice for ``player`` at ``round_``."""
     return gr.GreedyBot().act(round_.view(player))
@@ -107,7 +113,7 @@ def actions_of(rules: gr.Ruleset, deal: int, name: str, seed: int | str) -> tupl
 # ----------------------------------------------------------------------- views and legality
 
 
-@pytest.mark.parametrize("name", ["random", "greedy"])
+@pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize("rules", list(gr.PRESETS.values()), ids=list(gr.PRESETS))
 def test_bots_see_only_views_and_play_legal_actions_to_the_end(name: str, rules: gr.Ruleset) -> None:
     """A bot is given only its view of the round, on its turn, and returns a legal action;
@@ -119,7 +125,7 @@ def test_bots_see_only_views_and_play_legal_actions_to_the_end(name: str, rules:
         assert len(final.actions) == bots[0].calls + bots[1].calls
 
 
-@pytest.mark.parametrize("name", ["random", "greedy"])
+@pytest.mark.parametrize("name", NAMES)
 def test_bot_asked_when_it_has_no_legal_action_raises(name: str) -> None:
     """Asking a bot to act for a player who is not to act (or after the round ended) raises
     :class:`gr.GinRummyError` naming the player and the phase."""
@@ -135,7 +141,7 @@ def test_bot_asked_when_it_has_no_legal_action_raises(name: str) -> None:
 # ---------------------------------------------------------------------------- determinism
 
 
-@pytest.mark.parametrize("name", ["random", "greedy"])
+@pytest.mark.parametrize("name", NAMES)
 def test_bots_are_deterministic_for_a_seed(name: str) -> None:
     """Two bots made with the same seeds play the same sequence of actions."""
     for seed in range(3):
@@ -163,10 +169,31 @@ def test_random_bot_plays_uniformly_among_legal_actions() -> None:
 
 
 def test_make_bot_by_name_any_case() -> None:
-    """``make_bot`` finds the reference bots by name, in any case."""
+    """``make_bot`` finds the library's bots by name, in any case."""
     assert isinstance(gr.make_bot("greedy"), gr.GreedyBot)
     assert isinstance(gr.make_bot("Random", seed=3), gr.RandomBot)
-    assert {"random": gr.RandomBot, "greedy": gr.GreedyBot} == gr.BOTS
+    assert isinstance(gr.make_bot("TRACKER", seed=3), gr.TrackerBot)
+    assert {"random": gr.RandomBot, "greedy": gr.GreedyBot, "tracker": gr.TrackerBot} == dict(gr.BOTS)
+
+
+def test_bots_registry_is_read_only() -> None:
+    """``gr.BOTS`` is a read-only mapping, like ``gr.PRESETS``: adding, replacing or removing
+    a bot raises ``TypeError`` and leaves the registry as it was."""
+    registry: Any = gr.BOTS
+    before = dict(gr.BOTS)
+    with pytest.raises(TypeError):
+        registry["mine"] = gr.RandomBot
+    with pytest.raises(TypeError):
+        registry["greedy"] = gr.RandomBot
+    with pytest.raises(TypeError):
+        del registry["random"]
+    assert not hasattr(registry, "update")
+    assert before == dict(gr.BOTS)
+
+
+def test_default_bot_is_registered() -> None:
+    """The default bot of simulations is one of the registry's bots."""
+    assert gr.BOTS[DEFAULT_BOT] is gr.make_bot(DEFAULT_BOT).__class__
 
 
 @pytest.mark.parametrize("name", ["nope", "", "greedy-bot"])
@@ -175,7 +202,7 @@ def test_make_bot_unknown_name_raises(name: str) -> None:
     with pytest.raises(gr.GinRummyError) as info:
         gr.make_bot(name)
     assert repr(name) in str(info.value)
-    assert "random, greedy" in str(info.value)
+    assert "random, greedy, tracker" in str(info.value)
 
 
 def test_make_bot_non_string_name_raises() -> None:

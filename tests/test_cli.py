@@ -16,6 +16,7 @@ import pytest
 
 import ginrummy as gr
 from cli_helpers import CliResult, run_cli
+from ginrummy.bots import DEFAULT_BOT
 
 QUICKSTART_10 = "As 2s 3s 4s 7h 7d 7c Kd Qd 9c"
 """The hand of the quickstart: melds 7c 7d 7h and As-4s, deadwood 9c Qd Kd (29)."""
@@ -281,7 +282,8 @@ def test_simulate_one_preset_games() -> None:
     result = run_cli("simulate", "--preset", "pagat", "--games", "3")
     assert_clean_success(result)
     lines = result.stdout.splitlines()
-    assert lines[0].startswith("3 games per ruleset, greedy (player 0) vs greedy (player 1), seed 0")
+    bot = DEFAULT_BOT
+    assert lines[0].startswith(f"3 games per ruleset, {bot} (player 0) vs {bot} (player 1), seed 0")
     assert ["pagat"] == table_columns(result.stdout)
     assert ["games", "3"] == line_starting(result.stdout, "games").split()
     for label in ("knock", "gin", "rounds per game", "first player wins game", "drawn games"):
@@ -325,7 +327,7 @@ def test_simulate_json_rounds_structure_matches_the_library() -> None:
     data = json.loads(result.stdout)
     assert {"seed", "bots", "rulesets"} == set(data)
     assert 0 == data["seed"]
-    assert ["greedy", "greedy"] == data["bots"]
+    assert [DEFAULT_BOT, DEFAULT_BOT] == data["bots"]
     assert ["pagat", "straight"] == [entry["ruleset"] for entry in data["rulesets"]]
     for entry in data["rulesets"]:
         assert STATS_KEYS == set(entry)

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import ginrummy as gr
 from cli_helpers import SRC
+from ginrummy.bots import DEFAULT_BOT
 from ginrummy.report import simulation_table
 
 Z = 1.959963984540054
@@ -79,7 +80,10 @@ def test_rounds_are_dealt_from_the_documented_seeds() -> None:
             assert player is not None
             state = state.apply(bots[player].act(state.view(player)))
         expected += gr.Tally.of_round(state)
-    assert expected == gr.simulate(gr.OKLAHOMA, rounds=count, seed=seed).stats[0].tally
+    assert (
+        expected
+        == gr.simulate(gr.OKLAHOMA, rounds=count, seed=seed, bots=("greedy", "greedy")).stats[0].tally
+    )
 
 
 def test_games_are_dealt_from_the_documented_seeds() -> None:
@@ -97,7 +101,7 @@ def test_games_are_dealt_from_the_documented_seeds() -> None:
         first_player_wins += game.result.winner == 1 - index % 2
         drawn += game.result.is_draw
         rounds += len(game.results)
-    tally = gr.simulate(gr.PAGAT, games=count, seed=seed).stats[0].tally
+    tally = gr.simulate(gr.PAGAT, games=count, seed=seed, bots=("greedy", "greedy")).stats[0].tally
     assert (count, rounds, rounds, first_player_wins, drawn) == (
         tally.games,
         tally.rounds,
@@ -401,7 +405,8 @@ def test_simulation_table_has_one_column_per_ruleset(round_report: gr.Simulation
 def test_simulation_table_games_rows(game_report: gr.SimulationReport) -> None:
     """Simulating games adds the rows about games."""
     lines = simulation_table(game_report).splitlines()
-    assert lines[0].startswith("2 games per ruleset, greedy (player 0) vs greedy (player 1), seed 1")
+    bot = DEFAULT_BOT
+    assert lines[0].startswith(f"2 games per ruleset, {bot} (player 0) vs {bot} (player 1), seed 1")
     labels = [line[:26].strip() for line in lines[2:]]
     for label in ("games", "rounds per game", "first player wins game", "drawn games"):
         assert label in labels

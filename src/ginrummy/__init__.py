@@ -21,7 +21,7 @@ from ginrummy.actions import (
     action_to_id,
     parse_action,
 )
-from ginrummy.bots import BOTS, Bot, BotFactory, GreedyBot, RandomBot, make_bot
+from ginrummy.bots import BOTS, Bot, BotFactory, GreedyBot, RandomBot, TrackerBot, make_bot
 from ginrummy.cards import DECK, Card, CardsLike, Hand, Rank, Suit
 from ginrummy.deadwood import (
     Arrangement,
@@ -146,6 +146,7 @@ __all__ = [
     "Suit",
     "TakeDiscard",
     "Tally",
+    "TrackerBot",
     "__version__",
     "action_from_id",
     "action_to_id",

@@ -248,7 +248,7 @@ class SimulationReport:
     >>> import ginrummy as gr
     >>> report = gr.simulate([gr.PAGAT, gr.STRAIGHT], rounds=4, seed=1)
     >>> report.bots, [stats.name for stats in report.stats], report["straight"].rounds
-    (('greedy', 'greedy'), ['pagat', 'straight'], 4)
+    (('tracker', 'tracker'), ['pagat', 'straight'], 4)
     """
 
     stats: tuple[RulesetStats, ...]
@@ -326,9 +326,10 @@ def simulate(
     :param rulesets: one ruleset or several.
     :param games: games per ruleset (give this or ``rounds``).
     :param rounds: single rounds per ruleset, each dealt afresh.
-    :param bots: the bots for players 0 and 1: ``'greedy'``, ``'random'``, or a factory such
-        as your own bot class, called with a seed (with ``workers`` above 1 it must be
-        picklable: defined at the top level of a module).
+    :param bots: the bots for players 0 and 1: names of :data:`~ginrummy.BOTS` (the default
+        is :data:`~ginrummy.bots.DEFAULT_BOT`), or a factory such as your own bot class, called
+        with a seed (with ``workers`` above 1 it must be picklable: defined at the top level of
+        a module).
     :param seed: the seed of every deal and bot.
     :param workers: worker processes (1 plays in this process); the result does not depend on it.
     :param progress: called as ``progress(done, total)`` after each batch of units.

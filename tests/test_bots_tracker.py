@@ -1,0 +1,387 @@
+"""The tracker bot and its card counting: it decides from its view alone (rounds that differ
+only in cards it cannot see get the same action), follows its stated rules on scripted
+positions under the presets, and beats the greedy bot on a small sample. Legality under every
+preset and determinism for a seed are checked with the other bots in ``test_bots.py``; the
+real strength figures come from ``benchmarks/strength.py``."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+import ginrummy as gr
+from ginrummy.card_counting import CardCounter, meld_gain, meld_outs, meld_partners
+from positions import hand, play, position
+
+OPPONENT = "Ac Ad Ah As Tc Td Th Ts 6c Kd"
+"""A hand for the player who does not act, clear of the cards the tests script."""
+LOW = "Ac 2d 3h 4s 5c 6d Ah 2s 3c Kd"
+"""Ten cards that do not meld (pairs at most)."""
+OTHER = "Jc Jd Jh Js Tc Td Th Ts 8c 8d"
+"""A hand for the opponent of ``LOW``."""
+
+
+def tracker(round_: gr.Round, player: int = 0, seed: int = 1) -> gr.Action:
+    """The tracker bot's choice for ``player`` at ``round_``."""
+    return gr.TrackerBot(seed=seed).act(round_.view(player))
+
+
+def greedy(round_: gr.Round, player: int = 0) -> gr.Action:
+    """The greedy bot's choice for ``player`` at ``round_``."""
+    return gr.GreedyBot().act(round_.view(player))
+
+
+# ------------------------------------------------------------------ only what the view shows
+
+
+def decisions(rules: gr.Ruleset, seed: int) -> Iterator[gr.Round]:
+    """The positions of a tracker-against-tracker round where player 0 is to act, before any
+    knock."""
+    state = gr.Round.deal(rules, dealer=seed % 2, seed=seed)
+    bots = (gr.TrackerBot(seed=f"{seed}:0"), gr.TrackerBot(seed=f"{seed}:1"))
+    while not state.is_over and state.knocker is None:
+        player = state.to_act
+        assert player is not None
+        if player == 0:
+            yield state
+        state = state.apply(bots[player].act(state.view(player)))
+
+
+def twin(state: gr.Round) -> gr.Round | None:
+    """The same round dealt from a deck where one card player 0 has not seen in the
+    opponent's hand (dealt to it and kept) and one card still in the stock trade places, with
+    the same actions; None when there is no such pair."""
+    deck = state.start.deck
+    assert deck is not None
+    dealt_to_1 = {deck[i] for i in range(20) if (i % 2 == 0) == (state.dealer == 0)}
+    shown = state.view(0).known_cards
+    hidden = [c for c in state.hand(1) if c in dealt_to_1 and c not in shown]
+    if not hidden or not state.stock:
+        return None
+    swapped = list(deck)
+    a, b = swapped.index(hidden[0]), swapped.index(state.stock[0])
+    swapped[a], swapped[b] = swapped[b], swapped[a]
+    return gr.Round.deal(state.rules, state.dealer, deck=swapped).replay(state.actions)
+
+
+@pytest.mark.parametrize("rules", list(gr.PRESETS.values()), ids=list(gr.PRESETS))
+def test_tracker_acts_the_same_on_rounds_that_differ_only_in_cards_it_cannot_see(rules: gr.Ruleset) -> None:
+    """At each of player 0's decisions (draws, discards, knocks) the tracker bot plays the
+    same action in a round where a card of the opponent's it has not seen and a stock card
+    trade places: its view, and so its choice, is the same."""
+    checked = 0
+    for seed in range(2):
+        for state in decisions(rules, seed):
+            other = twin(state)
+            if other is None:
+                continue
+            assert state.hand(1) != other.hand(1)
+            assert state.view(0) == other.view(0)
+            assert tracker(state, seed=seed) == tracker(other, seed=seed)
+            checked += 1
+    assert checked >= 8
+
+
+# ------------------------------------------------------------------------------ drawing
+
+
+def test_tracker_takes_the_upcard_that_makes_a_meld() -> None:
+    """Offered 2c, which melds with 2d 2s, the tracker bot takes it."""
+    offer = position(hands=(LOW, OTHER), discard="2c", phase=gr.Phase.UPCARD_OFFER, dealer=1)
+    assert gr.TakeDiscard() == tracker(offer)
+
+
+def test_tracker_does_not_take_a_card_that_only_replaces_a_higher_one() -> None:
+    """A 9h that melds with nothing would lower the deadwood by replacing the king (the greedy
+    bot takes it); the tracker bot passes at the offer and draws from the stock later, since
+    the stock's outs are worth more and a taken card shows the opponent what it holds."""
+    offer = position(hands=(LOW, OTHER), discard="9h", phase=gr.Phase.UPCARD_OFFER, dealer=1)
+    assert (gr.PassUpcard(), gr.TakeDiscard()) == (tracker(offer), greedy(offer))
+    draw = position(hands=(LOW, OTHER), discard="5s 9h", dealer=1)
+    assert (gr.DrawStock(), gr.TakeDiscard()) == (tracker(draw), greedy(draw))
+
+
+def test_tracker_takes_a_discard_that_lets_it_knock_and_knocks() -> None:
+    """Kh joins Jh Qh and leaves 8 deadwood once 9s goes: the tracker bot takes it and knocks
+    with 9s."""
+    state = position(hands=("2c 3c 4c 5d 6d 7d Jh Qh 9s 8c", OPPONENT), discard="5s Kh", dealer=1)
+    assert gr.TakeDiscard() == tracker(state)
+    action = tracker(state.apply(gr.TakeDiscard()))
+    assert isinstance(action, gr.Knock) and gr.Card("9s") == action.card
+
+
+# ---------------------------------------------------------------------------- discarding
+
+
+def test_tracker_keeps_the_pair_whose_third_cards_are_live() -> None:
+    """Holding the jacks and queens of clubs and diamonds, with Jh and Js in the discard pile,
+    the tracker bot throws a jack (their pair can no longer become a set) where the greedy
+    bot, seeing equal deadwood, throws the higher queen."""
+    state = position(
+        hands=("2h 3h 4h 5s 6s 7s 8s Jc Jd Qc Qd", "9c 9d 9h Tc Td Th Kc Kd Kh 2c"),
+        discard="Jh Js 3d",
+        phase=gr.Phase.DISCARD,
+        dealer=1,
+    )
+    action = tracker(state)
+    assert isinstance(action, gr.Discard)
+    assert gr.Rank.JACK == action.card.rank
+    assert gr.Discard(gr.Card("Qd")) == greedy(state)
+
+
+def straight_position(opponent_takes: bool) -> gr.Round:
+    """Under straight gin, player 1 either takes 8h from the pile (and throws Kd) or draws
+    from the stock (and throws 2h); then player 0 draws 9h and must throw 9c or 9h."""
+    state = position(
+        gr.STRAIGHT,
+        hands=("2c 3c 4c 5d 6d 7d Js Qs Ks 9c", "Ac Ad Ah As Tc Td Th Ts 6c Kd"),
+        discard="3s 8h",
+        stock_top="2h 9h" if not opponent_takes else "9h",
+        dealer=0,
+        to_act=1,
+    )
+    return play(state, "t", "d Kd", "s") if opponent_takes else play(state, "s", "d 2h", "s")
+
+
+def test_tracker_does_not_throw_a_card_next_to_one_the_opponent_took() -> None:
+    """After the opponent takes 8h from the pile, the tracker bot throws 9c rather than 9h,
+    which would join the opponent's 8h; when the opponent drew past 8h instead, 9h is the
+    safer card and goes (the greedy bot throws 9h either way)."""
+    took, passed = straight_position(True), straight_position(False)
+    assert gr.Hand.parse("8h") == took.view(0).opponent_known
+    assert gr.Discard(gr.Card("9c")) == tracker(took)
+    assert gr.Discard(gr.Card("9h")) == tracker(passed)
+    assert gr.Discard(gr.Card("9h")) == greedy(took)
+
+
+# ------------------------------------------------------------------------------ knocking
+
+
+def endgame(rules: gr.Ruleset, mine: str, pool: str, stock: int) -> gr.Round:
+    """Player 0 to discard from ``mine``; the opponent holds the first ten cards of ``pool``,
+    the stock the next ``stock``, and every other card is in the discard pile."""
+    cards = list(hand(pool))
+    rest = [c for c in gr.DECK if c not in hand(mine) and c not in cards[: 10 + stock]]
+    return gr.Round.from_position(
+        rules,
+        dealer=1,
+        hands=(hand(mine), gr.Hand(cards[:10])),
+        stock=cards[10 : 10 + stock],
+        discard_pile=rest,
+        phase=gr.Phase.DISCARD,
+        to_act=0,
+    )
+
+
+LOW_POOL = "Ac Ad Ah As 2c 2d 2h 2s 3c 3d 3h 3s 4c"
+"""Thirteen unseen cards that meld into almost nothing left over."""
+HIGH_POOL = "Kc Jc 9c Qd Td 8d Kh Jh 9h Qs Ts 8s 6s"
+"""Thirteen unseen cards among which no three make a meld."""
+
+
+@pytest.mark.parametrize("stock", [3, 2])
+def test_tracker_waits_rather_than_knock_into_an_undercut(stock: int) -> None:
+    """With 4 deadwood after throwing 8s, the tracker bot knocks when the cards it cannot see
+    are high and unmatched, but not when they are aces, twos and threes, which any opponent
+    hand melds below 4: it throws 8s instead (with 2 cards in the stock that ends the round
+    as a dead hand, which beats an undercut)."""
+    safe = endgame(gr.PAGAT, "2c 3c 4c 5d 6d 7d Ah 2h 3h 4s 5s", HIGH_POOL, stock)
+    action = tracker(safe)
+    assert isinstance(action, gr.Knock) and gr.Card("5s") == action.card
+    risky = endgame(gr.PAGAT, "5c 6c 7c 8d 9d Td Jh Qh Kh 4s 8s", LOW_POOL, stock)
+    assert [gr.Discard(gr.Card("8s"))] * 3 == [tracker(risky, seed=s) for s in range(3)]
+    assert gr.Knock(gr.Card("8s")) == greedy(risky)
+
+
+def test_tracker_goes_gin_whenever_it_can() -> None:
+    """Gin is never undercut: even facing the aces, twos and threes, the tracker bot goes
+    gin, throwing the card that leaves no deadwood."""
+    state = endgame(gr.PAGAT, "5c 6c 7c 8d 9d Td Th Jh Qh Kh Ks", LOW_POOL, 3)
+    action = tracker(state)
+    assert isinstance(action, gr.Knock) and gr.Card("Ks") == action.card
+    final = state.apply(action)
+    assert final.result is not None and gr.Outcome.GIN == final.result.outcome
+
+
+def test_tracker_declares_big_gin_when_the_rules_have_it() -> None:
+    """Under ``spanish-site`` eleven melded cards are declared big gin; under ``pagat`` they
+    go gin."""
+    cards = "5c 6c 7c 8d 9d Td Jh Qh Kh 9h Th"
+    assert gr.BigGin() == tracker(endgame(gr.SPANISH_SITE, cards, LOW_POOL, 3))
+    action = tracker(endgame(gr.PAGAT, cards, LOW_POOL, 3))
+    assert isinstance(action, gr.Knock)
+    assert 0 == gr.deadwood(gr.Hand.parse(cards).remove(action.card))
+
+
+@pytest.mark.parametrize(
+    ("rules", "upcard", "knocks"),
+    [
+        (gr.OKLAHOMA, "5h", True),
+        (gr.OKLAHOMA, "3d", False),
+        (gr.OKLAHOMA, "As", False),
+        (gr.STRAIGHT, "9d", False),
+    ],
+)
+def test_tracker_knocks_only_within_the_rounds_limit(rules: gr.Ruleset, upcard: str, knocks: bool) -> None:
+    """With 4 deadwood against high unmatched cards, the tracker bot knocks in Oklahoma when
+    the initial upcard allows 4 (a 5), not when it allows less (a 3; an ace means gin only),
+    and never under straight gin."""
+    pool = HIGH_POOL.replace("6s", "7c")
+    mine = gr.Hand.parse("2c 3c 4c 5d 6d 7d Ah 2h 3h 4s 5s")
+    unseen = list(hand(pool))
+    rest = [c for c in gr.DECK if c not in mine and c not in unseen and str(c) != upcard]
+    state = gr.Round.from_position(
+        rules,
+        dealer=1,
+        hands=(mine, gr.Hand(unseen[:10])),
+        stock=unseen[10:],
+        discard_pile=[gr.Card(upcard), *rest],
+        phase=gr.Phase.DISCARD,
+        to_act=0,
+    )
+    action = tracker(state)
+    assert state.is_legal(action)
+    assert knocks == isinstance(action, gr.Knock)
+
+
+def test_tracker_shows_the_spread_open_to_fewer_layoffs() -> None:
+    """``Ac 2c 3c 4c 2d 4d 4h 5h 3s 4s`` has two optimal spreads: the four fours with
+    ``Ac 2c 3c``, or ``Ac-4c`` with three fours. The second takes 5c, which the opponent may
+    hold; the first takes no card the opponent can have, and the tracker bot shows it."""
+    mine = "Ac 2c 3c 4c 2d 4d 4h 5h 3s 4s Kd"
+    state = endgame(gr.PAGAT, mine, HIGH_POOL.replace("6s", "5c"), 3)
+    rest = gr.Hand.parse(mine).remove(gr.Card("Kd"))
+    assert 2 == len(gr.all_best_melds(rest, gr.PAGAT))
+    action = tracker(state)
+    assert isinstance(action, gr.Knock) and action.melds is not None
+    assert {gr.Meld.parse("Ac 2c 3c"), gr.Meld.parse("4c 4d 4h 4s")} == set(action.melds)
+
+
+# ------------------------------------------------------------------------------ layoffs
+
+
+KNOCKER = "4h 5h 6h Kc Kd Ks 9c 9d 9h 2s Qc"
+"""Player 0 knocks with Qc and shows 9c 9d 9h, Kc Kd Ks and 4h 5h 6h with 2s unmatched."""
+
+
+def test_tracker_lays_off_the_plan_of_best_layoffs() -> None:
+    """As the defender the tracker bot lays off exactly the cards of the optimal plan, then
+    ends its layoffs with the plan's deadwood."""
+    defender = "3h 7h 8h Kh 2c 9s Jd Jc 5c 5d"
+    state = position(hands=(KNOCKER, defender), discard="Ad", phase=gr.Phase.DISCARD, dealer=1)
+    state = state.apply(gr.Knock("Qc"))
+    plan = gr.best_layoffs(state.spread, state.hand(1), gr.PAGAT)
+    laid = []
+    while not state.is_over:
+        action = tracker(state, 1)
+        if isinstance(action, gr.LayOff):
+            laid.append((action.card, action.meld))
+        state = state.apply(action)
+    assert sorted(plan.layoffs) == sorted(laid)
+    assert state.result is not None and state.result.deadwood is not None
+    assert plan.points == state.result.deadwood[1]
+
+
+# ------------------------------------------------------------------------------ strength
+
+
+def test_tracker_scores_more_than_greedy_over_a_small_sample() -> None:
+    """Over 60 deals played twice with the seats swapped under ``pagat``, the tracker bot
+    wins more rounds and more points than the greedy bot (a smoke check: the benchmark
+    measures the real win rates)."""
+    points = [0, 0]  # tracker, greedy
+    wins = [0, 0]
+    for seed in range(60):
+        for seat in (0, 1):
+            bots: list[gr.Bot] = [gr.GreedyBot(), gr.GreedyBot()]
+            bots[seat] = gr.TrackerBot(seed=seed)
+            state = gr.Round.deal(gr.PAGAT, dealer=seed % 2, seed=seed)
+            while state.to_act is not None:
+                state = state.apply(bots[state.to_act].act(state.view(state.to_act)))
+            result = state.result
+            assert result is not None
+            if result.winner is not None:
+                side = 0 if result.winner == seat else 1
+                points[side] += result.points
+                wins[side] += 1
+    assert points[0] > points[1]
+    assert wins[0] > wins[1]
+
+
+# ------------------------------------------------------------------------ card counting
+
+
+def random_hands(count: int, seed: int) -> Iterator[tuple[int, int]]:
+    """``count`` pairs (ten-card hand, thirty unseen cards) as masks, half of them dealt from
+    the middle ranks so that pairs, triples and runs overlap."""
+    rng = random.Random(seed)
+    for i in range(count):
+        deck = list(gr.DECK)
+        rng.shuffle(deck)
+        if i % 2:
+            deck.sort(key=lambda c: not 5 <= c.rank <= 10)
+            head, tail = deck[:10], deck[10:]
+            rng.shuffle(tail)
+            deck = head + tail
+        yield gr.Hand(deck[:10]).mask, gr.Hand(deck[10:40]).mask
+
+
+@pytest.mark.parametrize("rules", [gr.PAGAT, gr.ROUND_THE_CORNER], ids=["pagat", "round-the-corner"])
+def test_meld_outs_are_the_cards_with_two_partners_in_the_hand(rules: gr.Ruleset) -> None:
+    """A card is an out of a hand exactly when it is not held and some 3-card meld holds it
+    and two cards of the hand (runs wrap round the corner)."""
+    wrap = rules.round_the_corner
+    for mask, _ in random_hands(200, 1):
+        expected = 0
+        for index in range(52):
+            bit = 1 << index
+            if not mask & bit and any(y & mask and z & mask for y, z in meld_partners(wrap)[index]):
+                expected |= bit
+        assert expected == meld_outs(mask, wrap)
+
+
+@pytest.mark.parametrize("rules", [gr.PAGAT, gr.ROUND_THE_CORNER], ids=["pagat", "round-the-corner"])
+def test_meld_gain_is_exact_for_hands_without_three_of_a_rank(rules: gr.Ruleset) -> None:
+    """For a hand holding no rank three times, the meld gain equals, summed over the unseen
+    outs, the deadwood the partitioner says each one saves."""
+    checked = 0
+    for mask, live in random_hands(500, 2):
+        cards = gr.Hand.from_mask(mask)
+        if any(sum(1 for c in cards if c.rank == rank) >= 3 for rank in gr.Rank):
+            continue
+        points = gr.deadwood(cards, rules)
+        outs = gr.Hand.from_mask(meld_outs(mask, rules.round_the_corner) & live)
+        expected = sum(max(0, points - gr.deadwood(cards.add(c), rules)) for c in outs)
+        assert expected == meld_gain(mask, points, live, rules)
+        checked += 1
+    assert checked >= 200
+
+
+def test_meld_gain_ignores_outs_that_are_not_live() -> None:
+    """A pair whose third cards are in the discard pile (not live) adds nothing."""
+    cards = gr.Hand.parse("7c 7d Kc Qd 2s 4s 6s Jh 9h 3c")
+    points = gr.deadwood(cards)
+    assert 28 == meld_gain(cards.mask, points, gr.Hand.parse("7h 7s").mask, gr.PAGAT)
+    assert 0 == meld_gain(cards.mask, points, gr.Hand.parse("Ks Kd").mask, gr.PAGAT)
+
+
+def test_card_counter_reads_the_view() -> None:
+    """The counter sees as unseen exactly the cards whose place the view does not show; a
+    card taken from the pile is held for sure; cards next to or of the rank of one the
+    opponent let go are less likely held than others; its own cards are never held."""
+    state = position(hands=(LOW, OTHER), discard="5s 9h", stock_top="2h", dealer=1)
+    state = play(state, "s", "d 2h", "t", "d 8c")  # player 0 draws, throws; player 1 takes 2h
+    view = state.view(0)
+    counter = CardCounter(view)
+    assert gr.DECK and (gr.Hand.from_mask(counter.unseen) | view.known_cards) == gr.Hand(gr.DECK)
+    assert not counter.unseen & view.known_cards.mask
+    assert 1.0 == counter.holds(gr.Card("2h").mask)
+    assert 0.0 == counter.holds(gr.Card("Ac").mask)
+    view1 = state.view(1)
+    counter1 = CardCounter(view1)
+    # player 0 drew past 9h and threw 2h: 9s (same rank) and Th (next to 9h) are less likely
+    assert counter1.holds(gr.Card("9s").mask) < counter1.holds(gr.Card("Qs").mask)
+    assert counter1.holds(gr.Card("Th").mask) < counter1.holds(gr.Card("Qs").mask)
+    assert 10 / counter1.unseen.bit_count() == counter1.holds(gr.Card("Qs").mask)
