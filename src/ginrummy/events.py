@@ -152,39 +152,62 @@ def censor(event: Event, player: int, *, knock_visible: bool) -> Event:
     return event
 
 
-class EventLog(Chain[Event]):
-    """A round's log (see :class:`~ginrummy.chains.Chain`), which also keeps each player's
-    censored copy once built.
+Record = tuple[int, int, Action, "Card | None"]
+"""An event as the log keeps it until asked: ``(number, player, action, card)``."""
 
-    >>> log = EventLog.of(Event(number=0, player=1, action=DrawStock(), card=Card("As")))
-    >>> len(log.items()), log.seen(0)[0].card is None
-    (1, True)
+
+class EventLog(Chain[Record]):
+    """A round's log (see :class:`~ginrummy.chains.Chain`): each link holds one action as a
+    plain record; the :class:`Event` values, and each player's censored copy of them, are
+    made when first asked for and then kept.
+
+    >>> log = EventLog.of((0, 1, DrawStock(), Card("As")))
+    >>> log.events()[0].card, log.seen(0)[0].card is None
+    (Card('As'), True)
     """
 
-    __slots__ = ("_seen",)
+    __slots__ = ("_events", "_seen")
 
-    def __init__(self, previous: Chain[Event] | None, item: Event) -> None:
-        super().__init__(previous, item)
+    def __init__(self, previous: Chain[Record] | None, item: Record) -> None:
+        # Chain.__init__ written out: a link is made for every action applied
+        self.previous = previous
+        self.item = item
+        self.size = 1 if previous is None else previous.size + 1
+        self._items = None
+        self._events: tuple[Event, ...] | None = None
         self._seen: list[tuple[Event, ...] | None] = [None, None]
+
+    def _build(self, player: int | None) -> tuple[Event, ...]:
+        """The events (``player`` None) or ``player``'s censored events, built from the
+        nearest earlier link that has them and kept on every link after it."""
+        pending: list[EventLog] = []
+        link: EventLog | None = self
+        done: tuple[Event, ...] = ()
+        while link is not None:
+            ready = link._events if player is None else link._seen[player]
+            if ready is not None:
+                done = ready
+                break
+            pending.append(link)
+            previous = link.previous
+            assert previous is None or isinstance(previous, EventLog)
+            link = previous
+        for link in reversed(pending):
+            event = _event(*link.item)
+            if player is None:
+                done = (*done, event)
+                link._events = done
+            else:
+                done = (*done, censor(event, player, knock_visible=False))
+                link._seen[player] = done
+        return done
+
+    def events(self) -> tuple[Event, ...]:
+        """Every event, in order."""
+        built = self._events
+        return built if built is not None else self._build(None)
 
     def seen(self, player: int) -> tuple[Event, ...]:
         """The events as ``player`` sees them while the round goes on (see :func:`censor`)."""
         built = self._seen[player]
-        if built is None:
-            pending: list[EventLog] = []
-            link: EventLog | None = self
-            done: tuple[Event, ...] = ()
-            while link is not None:
-                ready = link._seen[player]
-                if ready is not None:
-                    done = ready
-                    break
-                pending.append(link)
-                previous = link.previous
-                assert previous is None or isinstance(previous, EventLog)
-                link = previous
-            for link in reversed(pending):
-                done = (*done, censor(link.item, player, knock_visible=False))
-                link._seen[player] = done
-            built = done
-        return built
+        return built if built is not None else self._build(player)

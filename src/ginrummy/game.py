@@ -392,7 +392,7 @@ class Game:
             raise IllegalActionError(f"illegal action {action!r}: the game is over")
         played = self.round.apply(action, player)
         log = played.__dict__["_log"]
-        resolved = action if log is None else log.item.action
+        resolved = action if log is None else log.item[2]
         chain: Chain[Action] | None = self.__dict__["_actions"]
         actions = Chain.of(resolved) if chain is None else chain.then(resolved)
         if not played.is_over:

@@ -153,6 +153,28 @@ class _DrawStock(_Nullary):
         return r._next(player, DRAW, card, changes)
 
 
+_DISCARDS: list[dict[int, tuple[Action, ...]]] = [{}, {}, {}, {}]
+"""Per suit, the discards of each suit mask seen (see :func:`_each`)."""
+_KNOCKS: list[dict[int, tuple[Action, ...]]] = [{}, {}, {}, {}]
+"""Per suit, the knocks of each suit mask seen."""
+
+
+def _each(
+    actions: Sequence[Action], cache: list[dict[int, tuple[Action, ...]]], mask: int
+) -> tuple[Action, ...]:
+    """The actions of ``actions`` (one per card index) for the cards in ``mask``, by card
+    index; each suit's part is built once per suit mask and then kept in ``cache``."""
+    result: tuple[Action, ...] = ()
+    for suit in (0, 1, 2, 3):
+        bits = mask >> (13 * suit) & 0x1FFF
+        if bits:
+            part = cache[suit].get(bits)
+            if part is None:
+                part = cache[suit][bits] = tuple(actions[13 * suit + i] for i in range(13) if bits >> i & 1)
+            result += part
+    return result
+
+
 def _playable(r: Round) -> int:
     """The cards the player to act may discard (or knock with): its hand, less the card it
     took from the pile this turn unless ``may_discard_taken_card``."""
@@ -182,34 +204,26 @@ class _Discard(Move):
         return _card_reason(r, action)
 
     def legal(self, r: Round) -> Sequence[Action]:
-        if r.phase is not Phase.DISCARD:
-            return ()
-        actions = []
-        rest = _playable(r)
-        while rest:
-            low = rest & -rest
-            actions.append(DISCARD_ACTIONS[low.bit_length() - 1])
-            rest ^= low
-        return actions
+        return _each(DISCARD_ACTIONS, _DISCARDS, _playable(r)) if r.phase is Phase.DISCARD else ()
 
     def effect(self, r: Round, action: Any, player: int) -> Round:
         card = action.card
         turns = r.turns + 1
+        rules = r.rules
         changes: dict[str, Any] = {
             "hands": _set(r.hands, player, _hand(r.hands[player].mask & ~card.mask)),
             "discard_pile": (*r.discard_pile, card),
             "taken": None,
             "turns": turns,
+            "phase": Phase.DRAW,
+            "to_act": 1 - player,
         }
         if r.known[player].mask & card.mask:
             changes["known"] = _set(r.known, player, _hand(r.known[player].mask & ~card.mask))
-        rules = r.rules
         if len(r.stock) <= rules.dead_hand_stock:
             changes.update(phase=Phase.OVER, to_act=None, result=RoundResult(outcome=Outcome.DEAD_HAND))
         elif rules.max_turns is not None and turns >= rules.max_turns:
             changes.update(phase=Phase.OVER, to_act=None, result=RoundResult(outcome=Outcome.VOID))
-        else:
-            changes.update(phase=Phase.DRAW, to_act=1 - player)
         return r._next(player, action, None, changes)
 
 
@@ -272,15 +286,7 @@ class _Knock(Move):
         return None if left <= r.knock_limit else _limit_reason(left, r.knock_limit)
 
     def legal(self, r: Round) -> Sequence[Action]:
-        if r.phase is not Phase.DISCARD:
-            return ()
-        actions = []
-        rest = _knockable(r)
-        while rest:
-            low = rest & -rest
-            actions.append(KNOCK_ACTIONS[low.bit_length() - 1])
-            rest ^= low
-        return actions
+        return _each(KNOCK_ACTIONS, _KNOCKS, _knockable(r)) if r.phase is Phase.DISCARD else ()
 
     def effect(self, r: Round, action: Any, player: int) -> Round:
         return _knock(r, player, action.card, action.melds)

@@ -28,10 +28,10 @@ from typing import Any, NoReturn
 
 import attrs
 
-from ginrummy.actions import ACTION_TYPES, Action
+from ginrummy.actions import Action
 from ginrummy.cards import DECK, FULL_MASK, Card, CardsLike, Hand, _hand, to_mask
 from ginrummy.errors import GinRummyError, IllegalActionError, InvalidPositionError
-from ginrummy.events import Event, EventLog, Phase, _event
+from ginrummy.events import Event, EventLog, Phase
 from ginrummy.melds import Meld
 from ginrummy.moves import MOVES, MOVES_BY_PHASE
 from ginrummy.pictures import round_picture
@@ -154,8 +154,7 @@ class Round:
         """This round after ``player``'s ``action`` (``card``: the card drawn or taken), with
         ``changes`` and the action's event added to the log."""
         log: EventLog | None = self.__dict__["_log"]
-        event = _event(0 if log is None else log.size, player, action, card)
-        changes["_log"] = EventLog(log, event)
+        changes["_log"] = EventLog(log, (0 if log is None else log.size, player, action, card))
         return self._with(changes)
 
     # ------------------------------------------------------------------ construction
@@ -300,7 +299,7 @@ class Round:
     def events(self) -> tuple[Event, ...]:
         """The log of actions applied since :attr:`origin`."""
         log: EventLog | None = self.__dict__["_log"]
-        return () if log is None else log.items()
+        return () if log is None else log.events()
 
     @property
     def actions(self) -> tuple[Action, ...]:
@@ -409,8 +408,10 @@ class Round:
             moves = MOVES_BY_PHASE[self.phase]
             if len(moves) == 2:
                 legal = (*moves[0].legal(self), *moves[1].legal(self))
+            elif moves:
+                legal = (*moves[0].legal(self), *moves[1].legal(self), *moves[2].legal(self))
             else:
-                legal = tuple(action for move in moves for action in move.legal(self))
+                legal = ()
             self.__dict__["_legal"] = legal
         return legal
 
@@ -438,7 +439,7 @@ class Round:
             return "the round is over"
         if player is not None and player != self.to_act:
             return f"it is player {self.to_act}'s turn, not player {player}'s"
-        move = MOVES.get(type(action)) if isinstance(action, ACTION_TYPES) else None
+        move = MOVES.get(type(action))
         if move is None:
             return "not an action"
         return move.reason(self, action)
@@ -453,6 +454,12 @@ class Round:
             passes the sender here, so that nobody learns about the other hand by probing).
         :raises IllegalActionError: saying who, in which phase and why.
         """
+        move = MOVES.get(type(action))
+        acting = self.to_act
+        if move is not None and acting is not None and (player is None or player == acting):
+            reason = move.reason(self, action)
+            if reason is None:
+                return move.effect(self, action, acting)
         reason = self.illegal_reason(action, player)
         if reason is not None:
             who = player if player is not None else self.to_act
@@ -461,9 +468,7 @@ class Round:
                 + ("nobody" if who is None else f"player {who}")
                 + f" in phase {self.phase.name}: {reason}"
             )
-        acting = self.to_act
-        assert acting is not None
-        return MOVES[type(action)].effect(self, action, acting)
+        raise AssertionError("unreachable: a legal action was refused")  # pragma: no cover
 
     # ------------------------------------------------------------------ views
 

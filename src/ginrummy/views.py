@@ -146,7 +146,7 @@ def view_of(r: Round, player: int) -> PlayerView:
     if log is None:
         events: tuple[Event, ...] = ()
     elif over and r.knocker is not None:
-        events = tuple(censor(event, player, knock_visible=True) for event in log.items())
+        events = tuple(censor(event, player, knock_visible=True) for event in log.events())
     else:
         events = log.seen(player)
     mine = r.to_act == player
