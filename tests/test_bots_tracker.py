@@ -385,3 +385,28 @@ def test_card_counter_reads_the_view() -> None:
     assert counter1.holds(gr.Card("9s").mask) < counter1.holds(gr.Card("Qs").mask)
     assert counter1.holds(gr.Card("Th").mask) < counter1.holds(gr.Card("Qs").mask)
     assert 10 / counter1.unseen.bit_count() == counter1.holds(gr.Card("Qs").mask)
+
+
+# ----------------------------------------------------------------------------- appraise
+
+
+def test_appraise_ranks_what_the_tracker_weighs_with_its_choice_first() -> None:
+    """``appraise`` lists the actions the tracker bot weighs, best first, all legal, the first
+    being what ``act`` plays; at a draw both taking and drawing are there, and a legal knock
+    it declines is listed last with value ``inf``."""
+    for state in decisions(gr.PAGAT, 3):
+        ranked = gr.TrackerBot(seed=3).appraise(state.view(0))
+        assert tracker(state, seed=3) == ranked[0][1]
+        assert all(state.is_legal(action) for _, action in ranked)
+        values = [value for value, _ in ranked]
+        assert sorted(values) == values
+        if gr.TakeDiscard() in state.legal_actions():
+            assert {type(a) for _, a in ranked} in (
+                {gr.TakeDiscard, gr.DrawStock},
+                {gr.TakeDiscard, gr.PassUpcard},
+            )
+    risky = endgame(gr.PAGAT, "5c 6c 7c 8d 9d Td Jh Qh Kh 4s 8s", LOW_POOL, 3)
+    ranked = gr.TrackerBot(seed=1).appraise(risky.view(0))
+    assert gr.Discard(gr.Card("8s")) == ranked[0][1]
+    value, last = ranked[-1]
+    assert isinstance(last, gr.Knock) and gr.Card("8s") == last.card and float("inf") == value

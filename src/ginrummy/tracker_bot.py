@@ -40,6 +40,7 @@ given seed always plays the same action for the same view.
 
 from __future__ import annotations
 
+import math
 import random
 
 from ginrummy.actions import Action, BigGin, Discard, DrawStock, Knock, PassUpcard, TakeDiscard
@@ -111,71 +112,94 @@ class TrackerBot:
 
         :raises GinRummyError: when the view has no legal action (not this player's turn).
         """
+        return self.appraise(view)[0][1]
+
+    def appraise(self, view: PlayerView) -> list[tuple[float, Action]]:
+        """The actions this bot weighs at ``view``, best first, each with its value (lower is
+        better; a knock it would make comes first with value ``-inf``, a legal knock it would
+        not make last with ``inf``). The first is what :meth:`act` plays; a search bot can
+        try the others.
+
+        Draws list taking the top discard and drawing from the stock (or passing); discards
+        list the candidate discards and the knock; layoffs list the next step of the plan.
+
+        :raises GinRummyError: when the view has no legal action (not this player's turn).
+
+        >>> import ginrummy as gr
+        >>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7)
+        >>> [action for _, action in TrackerBot().appraise(r.view(1))]
+        [PassUpcard(), TakeDiscard()]
+        """
         legal = require_turn(view)
         phase = view.phase
         if phase is Phase.LAYOFF:
-            return next_layoff(view)
+            return [(0.0, next_layoff(view))]
         counter = CardCounter(view)
         if phase is Phase.DISCARD:
             if BigGin() in legal:
-                return BigGin()
+                return [(-math.inf, BigGin())]
             rules = view.rules
             blocked = view.taken if view.taken is not None and not rules.may_discard_taken_card else None
-            return self._best_play(view, counter, view.hand.mask, blocked)[1]
-        if TakeDiscard() in legal and view.upcard is not None:
-            top = view.upcard
-            hand = view.hand.mask
-            blocked = None if view.rules.may_discard_taken_card else top
-            value, play = self._best_play(view, counter, hand | top.mask, blocked)
-            if isinstance(play, Knock):
-                return TakeDiscard()
-            points = deadwood(Hand.from_mask(hand), view.rules)
-            gain = meld_gain(hand, points, counter.unseen, view.rules) / max(1, counter.unseen.bit_count())
-            now = points - self._weight(view) * gain
-            if value + TAKE_MARGIN < now - gain:
-                return TakeDiscard()
-        return PassUpcard() if phase is Phase.UPCARD_OFFER else DrawStock()
+            return self._plays(view, counter, view.hand.mask, blocked)
+        draw: Action = PassUpcard() if phase is Phase.UPCARD_OFFER else DrawStock()
+        if TakeDiscard() not in legal or view.upcard is None:
+            return [(0.0, draw)]
+        top = view.upcard
+        hand = view.hand.mask
+        blocked = None if view.rules.may_discard_taken_card else top
+        value, play = self._plays(view, counter, hand | top.mask, blocked)[0]
+        points = deadwood(Hand.from_mask(hand), view.rules)
+        gain = meld_gain(hand, points, counter.unseen, view.rules) / max(1, counter.unseen.bit_count())
+        now = points - self._weight(view) * gain - gain
+        take = -math.inf if isinstance(play, Knock) else value + TAKE_MARGIN
+        return [(take, TakeDiscard()), (now, draw)] if take < now else [(now, draw), (take, TakeDiscard())]
 
     @staticmethod
     def _weight(view: PlayerView) -> float:
         """The weight of meld potential at this stock size."""
         return POTENTIAL_WEIGHT * min(1.0, view.stock_size / POTENTIAL_HORIZON)
 
-    def _best_play(
+    def _plays(
         self, view: PlayerView, counter: CardCounter, hand: int, blocked: Card | None
-    ) -> tuple[float, Action]:
-        """The best knock or discard from the eleven cards ``hand`` (never ``blocked``), and
-        the value of the ten cards it keeps (lower is better)."""
+    ) -> list[tuple[float, Action]]:
+        """The knock and the candidate discards from the eleven cards ``hand`` (never
+        ``blocked``), best first, each with the value of the ten cards it keeps plus the
+        danger of the card thrown (a knock: ``-inf`` if it is worth making, else ``inf``)."""
         rules = view.rules
         options = [
             (card, left) for card, left in best_discards(Hand.from_mask(hand), rules) if card != blocked
         ]
         least = options[0][1]
+        knock: tuple[float, Action] | None = None
         if least <= view.knock_limit:
-            knock = self._knock(view, counter, hand, [card for card, left in options if left == least], least)
-            if knock is not None:
-                return float(least), knock
+            made, worth = self._knock(
+                view, counter, hand, [card for card, left in options if left == least], least
+            )
+            if worth:
+                return [(-math.inf, made)]
+            knock = (math.inf, made)
         weight = self._weight(view)
         unseen = counter.unseen
         draws = max(1, unseen.bit_count())
-        best: tuple[float, int, int] | None = None
-        chosen = options[0][0]
+        ranked: list[tuple[tuple[float, int, int], Action]] = []
         for card, left in options[:CANDIDATES]:
             if left > least + DISCARD_SLACK:
                 break
             rest = hand & ~card.mask
             value = left - weight * meld_gain(rest, left, unseen, rules) / draws
             key = (value + DANGER_WEIGHT * counter.danger(card.index), -card.points, -card.index)
-            if best is None or key < best:
-                best, chosen = key, card
-        assert best is not None
-        return best[0], Discard(chosen)
+            ranked.append((key, Discard(card)))
+        ranked.sort(key=lambda item: item[0])
+        plays = [(key[0], action) for key, action in ranked]
+        if knock is not None:
+            plays.append(knock)
+        return plays
 
     def _knock(
         self, view: PlayerView, counter: CardCounter, hand: int, cards: list[Card], left: int
-    ) -> Knock | None:
-        """The knock to make with one of ``cards`` (each leaving deadwood ``left``), or None
-        to wait."""
+    ) -> tuple[Knock, bool]:
+        """The knock to make with one of ``cards`` (each leaving deadwood ``left``), and
+        whether it is worth making now."""
         rules = view.rules
         choices = [
             (card, arrangement)
@@ -188,13 +212,12 @@ class TrackerBot:
             range(len(choices)), key=lambda i: (layable[i], -choices[i][0].points, -choices[i][0].index)
         )
         card, arrangement = choices[best]
+        knock = Knock(card, arrangement.melds)
         if left == 0:
-            return Knock(card, arrangement.melds)
+            return knock, True
         result = self._knock_value(view, counter, arrangement, left)
         dead_next = view.stock_size <= rules.dead_hand_stock
-        if result > 0 or (not dead_next and result >= KNOCK_THRESHOLD):
-            return Knock(card, arrangement.melds)
-        return None
+        return knock, result > 0 or (not dead_next and result >= KNOCK_THRESHOLD)
 
     @staticmethod
     def _layable(counter: CardCounter, melds: tuple[Meld, ...]) -> float:
