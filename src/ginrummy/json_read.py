@@ -21,6 +21,7 @@ from ginrummy.melds import Meld
 from ginrummy.round import Round
 from ginrummy.rules import Ruleset
 from ginrummy.scoring import GameResult, Outcome, PlayerScore, RoundResult, game_scores, score_game
+from ginrummy.tally_json import read_tally
 from ginrummy.views import PlayerView
 
 __all__ = ["READERS", "fail", "read_object"]
@@ -713,6 +714,7 @@ READERS: dict[str, Callable[[object, str], object]] = {
     "GameRecord": lambda value, path: _checked_record(value, path),
     "PlayerView": _read_view,
     "GameView": _read_game_view,
+    "Tally": lambda value, path: read_tally(value, path, _read_ruleset),  # ginrummy.tally_json
 }
 
 
