@@ -29,6 +29,7 @@ import os
 import signal
 import threading
 from collections.abc import Iterator
+from multiprocessing import resource_tracker
 
 import attrs
 import distributed
@@ -60,22 +61,32 @@ class Cluster:
 
 
 @contextlib.contextmanager
-def _interrupts_ignored() -> Iterator[None]:
-    """Ctrl-C ignored while local workers start, so the processes they spawn inherit that
-    (Ctrl-C reaches the whole process group; only this process should act on it)."""
-    if threading.current_thread() is not threading.main_thread():
+def _interrupts_held() -> Iterator[None]:
+    """Ctrl-C held back while local workers start: the processes they spawn inherit it
+    ignored (Ctrl-C reaches the whole process group, and only this process should act on
+    it), and a Ctrl-C pressed meanwhile is delivered here when the workers are up (on Linux,
+    where a blocked signal stays pending even while ignored)."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
         yield
         return
+    # Started later, the resource tracker would unblock Ctrl-C for a moment and lose it.
+    resource_tracker.ensure_running()
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 @contextlib.contextmanager
 def connect(
-    scheduler: str = "local", *, workers: int | None = None, memory_limit: str | None = None
+    scheduler: str = "local",
+    *,
+    workers: int | None = None,
+    memory_limit: str | None = None,
+    timeout: float = 10.0,
 ) -> Iterator[Cluster]:
     """Connect to a Dask scheduler, or start a local cluster, for the duration of a ``with``.
 
@@ -86,6 +97,7 @@ def connect(
         count, at most :data:`~ginrummy.shards.MAX_WORKERS`).
     :param memory_limit: for ``"local"``, each worker's memory limit (``"500MiB"``; default
         Dask's share of the machine's memory).
+    :param timeout: seconds to wait for a scheduler's address to answer.
     :raises GinRummyError: for bad arguments, or when the scheduler cannot be reached.
     """
     if not isinstance(scheduler, str) or not scheduler.strip():
@@ -98,14 +110,14 @@ def connect(
         logging.getLogger(name).setLevel(logging.CRITICAL)
     with contextlib.ExitStack() as stack:
         if scheduler == "local":
-            with _interrupts_ignored():
+            with _interrupts_held():
                 local = stack.enter_context(
                     distributed.LocalCluster(  # type: ignore[no-untyped-call]
                         n_workers=workers or min(MAX_WORKERS, _cpu_count()),
                         threads_per_worker=1,
                         processes=True,
                         host="127.0.0.1",
-                        dashboard_address=None,
+                        dashboard_address=":0",  # a free port: no clash with another cluster
                         memory_limit=memory_limit or "auto",
                         silence_logs=logging.CRITICAL,
                     )
@@ -116,7 +128,7 @@ def connect(
                 raise GinRummyError("workers and memory_limit apply to a local cluster only")
             try:
                 client = stack.enter_context(
-                    distributed.Client(scheduler, timeout="10s")  # type: ignore[no-untyped-call]
+                    distributed.Client(scheduler, timeout=f"{timeout}s")  # type: ignore[no-untyped-call]
                 )
             except (OSError, TimeoutError, ValueError) as exc:
                 raise GinRummyError(f"cannot reach the Dask scheduler {scheduler!r}: {exc}") from None

@@ -60,11 +60,17 @@ def presets_table(rulesets: Sequence[Ruleset]) -> str:
 
 
 def ruleset_table(rules: Ruleset) -> str:
-    """One ruleset in full: each field, its value and what it means."""
+    """One ruleset in full: each field, its value and what it means (wrapped to fit 80
+    columns)."""
     lines = [f"{rules.name}"]
     docs = _field_docs()
-    for name in _fields():
-        lines.append(f"  {name:<{_LABEL}}{_value(getattr(rules, name)):<22}{docs.get(name, '')}")
+    values = {name: _value(getattr(rules, name)) for name in _fields()}
+    start = 2 + _LABEL + max(len(value) for value in values.values()) + 2
+    for name, value in values.items():
+        head = f"  {name:<{_LABEL}}{value:<{start - 2 - _LABEL}}"
+        wrapped = textwrap.wrap(docs.get(name, ""), WIDTH - start) or [""]
+        lines.append((head + wrapped[0]).rstrip())
+        lines += [" " * start + more for more in wrapped[1:]]
     return "\n".join(lines)
 
 
@@ -182,6 +188,12 @@ def _header(report: SimulationReport, each: str) -> list[str]:
     return textwrap.wrap(text, WIDTH)
 
 
+def _note(report: SimulationReport) -> str:
+    if report.unit == "games":
+        return "shares in % of rounds (of games in the last two rows), 95% intervals in brackets"
+    return "shares of rounds in %, 95% intervals in brackets"
+
+
 def _statistic_rows(report: SimulationReport) -> list[tuple[str, list[str]]]:
     stats = report.stats
     rows: list[tuple[str, list[str]]] = [("rounds", [str(s.rounds) for s in stats])]
@@ -198,7 +210,7 @@ def simulation_table(report: SimulationReport) -> str:
     """The statistics of every ruleset side by side, shares in percent, with 95% intervals in
     brackets; cut into blocks of rulesets that fit 80 columns."""
     lines = _header(report, "per ruleset")
-    lines.append("shares of rounds (or of games) in %, 95% intervals in brackets")
+    lines.append(_note(report))
     lines.append("")
     lines += wrapped_table([s.name for s in report.stats], _statistic_rows(report))
     return "\n".join(lines)
@@ -211,7 +223,7 @@ def comparison_table(comparison: Comparison) -> str:
     report = comparison.report
     names = [s.name for s in report.stats]
     lines = _header(report, "under each ruleset on the same deals")
-    lines.append("shares of rounds (or of games) in %, 95% intervals in brackets")
+    lines.append(_note(report))
     lines.append("")
     lines += wrapped_table(names, _statistic_rows(report))
     lines.append("")
