@@ -110,7 +110,7 @@ def test_every_difference_matches_the_computation_over_the_games(per_game: list[
         if sum(u[1] for u in units) == 0 or sum(u[3] for u in units) == 0:
             assert math.isnan(found.value), statistic.name
             continue
-        value, half = two_pass(units)  # type: ignore[arg-type]
+        value, half = two_pass(units)
         assert value == pytest.approx(found.value, abs=1e-12), statistic.name
         assert half == pytest.approx((found.high - found.low) / 2, rel=1e-9, abs=1e-12), statistic.name
 
@@ -198,13 +198,14 @@ def test_unknown_ruleset_or_statistic_is_refused() -> None:
     """Looking up a difference by an unknown ruleset, position or statistic raises
     :class:`gr.GinRummyError` naming it (the first ruleset has no difference)."""
     comparison = gr.compare([gr.PAGAT, gr.STRAIGHT], rounds=2, bots=GREEDY)
-    for ruleset, statistic, needle in [
+    cases: list[tuple[str | int, str, str]] = [
         ("pagat", "gin", "unknown ruleset 'pagat'"),
         (0, "gin", "invalid ruleset 0"),
         (2, "gin", "invalid ruleset 2"),
         ("straight", "gin rate", "unknown statistic 'gin rate'"),
         ("straight", "rounds_per_game", "unknown statistic 'rounds_per_game'"),
-    ]:
+    ]
+    for ruleset, statistic, needle in cases:
         with pytest.raises(gr.GinRummyError, match=needle):
             comparison.difference(ruleset, statistic)
 

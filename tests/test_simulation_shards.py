@@ -100,7 +100,7 @@ def test_tallies_of_different_simulations_do_not_add(
 def test_sum_starts_from_zero_and_the_empty_tally_is_neutral(whole: gr.Tally) -> None:
     """``sum()`` works on tallies, and the empty tally of the simulation changes nothing."""
     empty = gr.Tally.empty(RULESETS, GREEDY, 4, "rounds")
-    assert whole == sum([whole, empty])  # type: ignore[arg-type]
+    assert whole == sum([whole, empty])
     assert (0, ()) == (empty.units, empty.played)
     assert whole == gr.play_games(RULESETS, GREEDY, 4, 3, 3, unit="rounds") + whole
 

@@ -204,13 +204,15 @@ def run_shards(
     executor: concurrent.futures.Executor | None,
     in_flight: int,
     progress: Progress | None,
+    cancel: bool = True,
 ) -> Tally:
     """Play ``count`` games in shards of ``size`` and add up their tallies.
 
     With ``executor`` None the shards are played here, one after the other; else they are
     submitted lazily, at most ``in_flight`` at a time, and added up as they finish (the order
     does not matter: the sums are exact). On any exception, KeyboardInterrupt included, the
-    shards not started are cancelled and the exception propagates.
+    exception propagates, and with ``cancel`` the shards not started are cancelled first (a
+    pool of our own is stopped instead: see :func:`stop_pool`).
     """
     _, names = check_bots(bots)
     total = Tally.empty(rulesets, names, seed, unit)
@@ -241,7 +243,7 @@ def run_shards(
             add(future.result())
         pending = set()
     finally:
-        for future in pending:
+        for future in pending if cancel else ():
             future.cancel()
     return total
 
@@ -260,7 +262,9 @@ def process_pool(workers: int) -> concurrent.futures.ProcessPoolExecutor:
 
 
 def stop_pool(pool: concurrent.futures.ProcessPoolExecutor) -> None:
-    """Stop a pool at once: end its worker processes, cancel what waits."""
+    """Stop a pool at once: end its worker processes; the pool then fails what waits. (Its
+    futures must not have been cancelled: Python 3.11's pool fails a cancelled future with an
+    error of its own.)"""
     terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
     processes = list((getattr(pool, "_processes", None) or {}).values())
     if terminate is not None:
@@ -271,4 +275,4 @@ def stop_pool(pool: concurrent.futures.ProcessPoolExecutor) -> None:
                 process.terminate()
     for process in processes:
         process.join(timeout=5)
-    pool.shutdown(wait=False, cancel_futures=True)
+    pool.shutdown(wait=False)

@@ -296,7 +296,9 @@ def run_simulation(
         return run_shards(*arguments, size=size, executor=executor, in_flight=in_flight, progress=progress)
     pool = process_pool(workers)
     try:
-        tally = run_shards(*arguments, size=size, executor=pool, in_flight=in_flight, progress=progress)
+        tally = run_shards(
+            *arguments, size=size, executor=pool, in_flight=in_flight, progress=progress, cancel=False
+        )
     except BaseException:
         stop_pool(pool)
         raise
