@@ -138,24 +138,31 @@ def wrapped_table(
     return lines
 
 
-def _number(value: float, reference: float) -> str:
-    """A number with 2 decimals below 10 and 1 from there (by the size of ``reference``)."""
-    return f"{value:.2f}" if abs(reference) < 10 else f"{value:.1f}"
+def _decimals(base: int, width: float) -> int:
+    """``base`` decimals, or up to 3 when ``width`` (non-zero) would print as 0."""
+    decimals = base
+    while decimals < 3 and width and round(width, decimals) == 0:
+        decimals += 1
+    return decimals
 
 
 def estimate_cell(estimate: Estimate, percent: bool) -> str:
     """An estimate and its 95% interval, ``93.7 (92.5-94.6)``: shares in percent (without the
-    sign), means with 2 decimals below 10 and 1 above; ``-`` when undefined.
+    sign), means with 2 decimals below 10 and 1 above, more where the interval would print
+    as nothing (``0.00 (0.00-0.02)``); ``-`` when undefined.
 
     >>> from ginrummy.simulation import Estimate
     >>> estimate_cell(Estimate(0.937, 0.925, 0.946), True), estimate_cell(Estimate(1.5, 0.75, 2.25), False)
     ('93.7 (92.5-94.6)', '1.50 (0.75-2.25)')
+    >>> estimate_cell(Estimate(0.0, 0.0, 0.00018), True)
+    '0.00 (0.00-0.02)'
     """
     if math.isnan(estimate.value):
         return "-"
     scale = 100 if percent else 1
     value, low, high = (scale * x for x in (estimate.value, estimate.low, estimate.high))
-    texts = [f"{x:.1f}" if percent else _number(x, value) for x in (value, low, high)]
+    decimals = _decimals(1 if percent or abs(value) >= 10 else 2, high - low)
+    texts = [f"{x:.{decimals}f}" for x in (value, low, high)]
     if low == high == value:
         return texts[0]
     return f"{texts[0]} ({texts[1]}{' to ' if low < 0 else '-'}{texts[2]})"
@@ -163,20 +170,24 @@ def estimate_cell(estimate: Estimate, percent: bool) -> str:
 
 def difference_cell(estimate: Estimate, percent: bool) -> str:
     """A difference and the half-width of its (symmetric) 95% interval, ``+2.4 ± 1.1``:
-    shares in percentage points; ``-`` when undefined.
+    shares in percentage points, with more decimals where the half-width would print as 0;
+    ``-`` when undefined.
 
     >>> from ginrummy.simulation import Estimate
     >>> difference_cell(Estimate(-0.021, -0.032, -0.010), True)
     '-2.1 ± 1.1'
     >>> difference_cell(Estimate(0.5, 0.25, 0.75), False), difference_cell(Estimate(0.0, 0.0, 0.0), False)
     ('+0.50 ± 0.25', '0.00')
+    >>> difference_cell(Estimate(0.0007, 0.0003, 0.0011), True)
+    '+0.07 ± 0.04'
     """
     if math.isnan(estimate.value):
         return "-"
     scale = 100 if percent else 1
     value, half = scale * estimate.value, scale * (estimate.high - estimate.low) / 2
-    texts = [f"{x:.1f}" if percent else _number(x, value) for x in (value, half)]
-    if texts[0].lstrip("-").strip("0.") and value > 0:
+    decimals = _decimals(1 if percent or abs(value) >= 10 else 2, half)
+    texts = [f"{x:.{decimals}f}" for x in (value, half)]
+    if value > 0 and float(texts[0]) != 0:
         texts[0] = "+" + texts[0]
     return texts[0] if half == 0 else f"{texts[0]} ± {texts[1]}"
 
