@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import resource
 import statistics
 import time
 from collections.abc import Callable
@@ -25,27 +26,71 @@ BOTS = ("greedy", "greedy")
 """The bots of the measured games."""
 
 
-def median_seconds(run: Callable[[], object], repeats: int) -> tuple[float, object]:
-    """The median wall time of ``repeats`` runs, and the last result."""
-    samples, result = [], None
-    for _ in range(repeats):
+class Timer:
+    """Wall time and CPU time (this process and its reaped children) of a run."""
+
+    def __init__(self) -> None:
+        self.wall: list[float] = []
+        self.cpu: list[float] = []
+        self.result: object = None
+
+    def run(self, work: Callable[[], object]) -> None:
+        """Time one run of ``work``."""
+        before = _cpu()
         start = time.perf_counter()
-        result = run()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples), result
+        self.result = work()
+        self.wall.append(time.perf_counter() - start)
+        self.cpu.append(_cpu() - before)
+
+
+def _cpu() -> float:
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def interleaved(ways: dict[str, Callable[[], object]], repeats: int) -> dict[str, Timer]:
+    """Run every way once per round, ``repeats`` rounds, so a busy spell of the machine hits
+    all of them alike."""
+    timers = {name: Timer() for name in ways}
+    for _ in range(repeats):
+        for name, work in ways.items():
+            timers[name].run(work)
+    return timers
+
+
+def table(timers: dict[str, Timer], reference: str, cpu: bool) -> None:
+    """Median wall (and CPU) seconds per way, with ratios to ``reference``."""
+    base = statistics.median(timers[reference].wall)
+    base_cpu = statistics.median(timers[reference].cpu)
+    extra = f"{'cpu s':>9}{'cpu ratio':>11}" if cpu else ""
+    print(f"  {'how':<44}{'wall s':>9}{'ratio':>8}{extra}")
+    for name, timer in timers.items():
+        wall = statistics.median(timer.wall)
+        line = f"  {name:<44}{wall:>9.2f}{wall / base:>8.2f}"
+        if cpu:
+            used = statistics.median(timer.cpu)
+            line += f"{used:>9.2f}{used / base_cpu:>11.2f}"
+        print(line)
 
 
 def overhead(rules: gr.Ruleset, games: int, workers: int, repeats: int) -> None:
     """``play_games`` in one call, ``simulate`` in shards here, ``simulate`` on the pool."""
     print(f"shard overhead: {games} games of {rules.name}, greedy vs greedy, median of {repeats}")
-    one, whole = median_seconds(lambda: gr.play_games([rules], BOTS, 0, 0, games), repeats)
-    here, report_here = median_seconds(lambda: gr.simulate(rules, games=games, bots=BOTS), repeats)
-    pool, report_pool = median_seconds(lambda: gr.simulate(rules, games=games, bots=BOTS, workers=workers), repeats)
-    print(f"  {'how':<44}{'seconds':>9}{'ratio':>8}")
-    print(f"  {'play_games(0, games), one process':<44}{one:>9.2f}{1:>8.2f}")
-    print(f"  {'simulate, shards in this process':<44}{here:>9.2f}{here / one:>8.2f}")
-    print(f"  {f'simulate, default pool of {workers} workers':<44}{pool:>9.2f}{pool / one:>8.2f}")
-    same = gr.SimulationReport(whole) == report_here == report_pool
+    one = "play_games(0, games), one process"
+    timers = interleaved(
+        {
+            one: lambda: gr.SimulationReport(gr.play_games([rules], BOTS, 0, 0, games)),
+            "simulate, shards in this process": lambda: gr.simulate(rules, games=games, bots=BOTS),
+            f"simulate, default pool of {workers} workers": lambda: gr.simulate(
+                rules, games=games, bots=BOTS, workers=workers
+            ),
+        },
+        repeats,
+    )
+    table(timers, one, cpu=True)
+    print("  (cpu: this process and its worker processes)")
+    same = len({repr(timer.result) for timer in timers.values()}) == 1
     print(f"  reports identical: {'yes' if same else 'NO'}")
 
 
@@ -56,20 +101,25 @@ def dask_against_pool(rules: gr.Ruleset, games: int, workers: int, repeats: int)
     except ImportError:
         print("dask: not installed (pip install 'ginrummy[distributed]'); skipped")
         return
-    print(f"dask against the process pool: {games} games of {rules.name}, {workers} workers, median of {repeats}")
-    pool, report_pool = median_seconds(lambda: gr.simulate(rules, games=games, bots=BOTS, workers=workers), repeats)
+    what = f"{games} games of {rules.name}, {workers} workers, median of {repeats}"
+    print(f"dask against the process pool: {what}")
     start = time.perf_counter()
     with connect("local", workers=workers) as cluster:
         started = time.perf_counter() - start
-        dask, report_dask = median_seconds(
-            lambda: gr.simulate(rules, games=games, bots=BOTS, executor=cluster.executor, workers=cluster.threads),
+        pool = f"process pool of {workers} workers"
+        timers = interleaved(
+            {
+                pool: lambda: gr.simulate(rules, games=games, bots=BOTS, workers=workers),
+                f"local Dask cluster of {workers} workers": lambda: gr.simulate(
+                    rules, games=games, bots=BOTS, executor=cluster.executor, workers=cluster.threads
+                ),
+            },
             repeats,
         )
-    print(f"  {'how':<44}{'seconds':>9}{'ratio':>8}")
-    print(f"  {f'process pool of {workers} workers':<44}{pool:>9.2f}{1:>8.2f}")
-    print(f"  {f'local Dask cluster of {workers} workers':<44}{dask:>9.2f}{dask / pool:>8.2f}")
+    table(timers, pool, cpu=False)
     print(f"  (starting the Dask cluster took {started:.2f} s, not counted above)")
-    print(f"  reports identical: {'yes' if report_pool == report_dask else 'NO'}")
+    same = len({repr(timer.result) for timer in timers.values()}) == 1
+    print(f"  reports identical: {'yes' if same else 'NO'}")
 
 
 def main() -> None:
@@ -83,7 +133,8 @@ def main() -> None:
     args = parser.parse_args()
     rules = gr.find_ruleset(args.preset)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"ginrummy {gr.__version__}, Python {platform.python_version()}, {os.cpu_count()} CPUs, load {load:.2f}")
+    python = platform.python_version()
+    print(f"ginrummy {gr.__version__}, Python {python}, {os.cpu_count()} CPUs, load {load:.2f}")
     overhead(rules, args.games, args.workers, args.repeats)
     print()
     dask_against_pool(rules, args.dask_games, args.workers, args.repeats)

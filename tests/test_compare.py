@@ -194,6 +194,14 @@ def test_compare_rejects_bad_rulesets(rulesets: list[gr.Ruleset], needle: str) -
         gr.compare(rulesets, rounds=1, bots=GREEDY)
 
 
+def test_comparisons_of_the_same_games_are_equal_even_with_undefined_differences() -> None:
+    """Equality is that of the tallies: one round gives undefined (NaN) differences, and two
+    comparisons of it are still equal."""
+    first = gr.compare([gr.PAGAT, gr.STRAIGHT], rounds=1, bots=GREEDY)
+    assert math.isnan(first.difference("straight", "gin").value)
+    assert first == gr.compare([gr.PAGAT, gr.STRAIGHT], rounds=1, bots=GREEDY)
+
+
 def test_unknown_ruleset_or_statistic_is_refused() -> None:
     """Looking up a difference by an unknown ruleset, position or statistic raises
     :class:`gr.GinRummyError` naming it (the first ruleset has no difference)."""

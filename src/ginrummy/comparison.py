@@ -156,8 +156,9 @@ class Comparison:
 
     tally: Tally
     """The counts and paired sums of every game under every ruleset."""
-    differences: tuple[Difference, ...] = attrs.field(init=False)
-    """For each ruleset after the first, in order, one difference per statistic reported."""
+    differences: tuple[Difference, ...] = attrs.field(init=False, eq=False)
+    """For each ruleset after the first, in order, one difference per statistic reported
+    (made from the tally, which alone decides equality: an undefined difference is NaN)."""
 
     @differences.default
     def _compute(self) -> tuple[Difference, ...]:
