@@ -27,20 +27,22 @@ BOTS = ("greedy", "greedy")
 
 
 class Timer:
-    """Wall time and CPU time (this process and its reaped children) of a run."""
+    """Wall time and CPU time of runs; ``cpu`` reads the CPU seconds used so far by the
+    processes that do the work (by default this one and its reaped children)."""
 
-    def __init__(self) -> None:
+    def __init__(self, cpu: Callable[[], float] | None = None) -> None:
         self.wall: list[float] = []
         self.cpu: list[float] = []
         self.result: object = None
+        self.read_cpu = cpu or _cpu
 
     def run(self, work: Callable[[], object]) -> None:
         """Time one run of ``work``."""
-        before = _cpu()
+        before = self.read_cpu()
         start = time.perf_counter()
         self.result = work()
         self.wall.append(time.perf_counter() - start)
-        self.cpu.append(_cpu() - before)
+        self.cpu.append(self.read_cpu() - before)
 
 
 def _cpu() -> float:
@@ -49,10 +51,12 @@ def _cpu() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
-def interleaved(ways: dict[str, Callable[[], object]], repeats: int) -> dict[str, Timer]:
+def interleaved(
+    ways: dict[str, Callable[[], object]], repeats: int, cpu: dict[str, Callable[[], float]] | None = None
+) -> dict[str, Timer]:
     """Run every way once per round, ``repeats`` rounds, so a busy spell of the machine hits
     all of them alike."""
-    timers = {name: Timer() for name in ways}
+    timers = {name: Timer((cpu or {}).get(name)) for name in ways}
     for _ in range(repeats):
         for name, work in ways.items():
             timers[name].run(work)
@@ -97,6 +101,8 @@ def overhead(rules: gr.Ruleset, games: int, workers: int, repeats: int) -> None:
 def dask_against_pool(rules: gr.Ruleset, games: int, workers: int, repeats: int) -> None:
     """The same games on a local Dask cluster and on the process pool."""
     try:
+        import psutil  # a dependency of distributed
+
         from ginrummy.distributed import connect
     except ImportError:
         print("dask: not installed (pip install 'ginrummy[distributed]'); skipped")
@@ -107,16 +113,26 @@ def dask_against_pool(rules: gr.Ruleset, games: int, workers: int, repeats: int)
     with connect("local", workers=workers) as cluster:
         started = time.perf_counter() - start
         pool = f"process pool of {workers} workers"
+        dask = f"local Dask cluster of {workers} workers"
+        client = cluster.executor._client  # type: ignore[attr-defined]
+        pids = list(client.run(os.getpid).values())
+
+        def dask_cpu() -> float:
+            times = [psutil.Process(pid).cpu_times() for pid in pids]
+            return _cpu() + sum(t.user + t.system for t in times)
+
         timers = interleaved(
             {
                 pool: lambda: gr.simulate(rules, games=games, bots=BOTS, workers=workers),
-                f"local Dask cluster of {workers} workers": lambda: gr.simulate(
+                dask: lambda: gr.simulate(
                     rules, games=games, bots=BOTS, executor=cluster.executor, workers=cluster.threads
                 ),
             },
             repeats,
+            cpu={dask: dask_cpu},
         )
-    table(timers, pool, cpu=False)
+    table(timers, pool, cpu=True)
+    print("  (cpu: this process and the pool's or the cluster's worker processes)")
     print(f"  (starting the Dask cluster took {started:.2f} s, not counted above)")
     same = len({repr(timer.result) for timer in timers.values()}) == 1
     print(f"  reports identical: {'yes' if same else 'NO'}")

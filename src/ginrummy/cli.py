@@ -138,6 +138,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(exc, file=sys.stderr)
         return 2
     except GinRummyError as exc:
+        PROGRESS.end()
         print(f"{_PROG}: error: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # the reader went away (``| head``): stop quietly

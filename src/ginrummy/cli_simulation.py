@@ -122,7 +122,7 @@ def add_commands(commands: Any) -> None:
         parents=[common],
         help="bot-against-bot statistics per ruleset",
         description="Play games (or rounds) between bots under one or several rulesets and print "
-        "outcome rates, turns, points and win rates with 95%% intervals, rulesets side by side.",
+        "outcome rates, turns, points and win rates with 95% intervals, rulesets side by side.",
     )
     simulate_parser.add_argument(
         "--preset",
@@ -137,7 +137,7 @@ def add_commands(commands: Any) -> None:
         help="paired differences between rulesets",
         description="Play the same games under two or more rulesets and print every statistic of "
         "simulate under each, and the difference of each ruleset from the first, paired game by "
-        "game, with its 95%% interval.",
+        "game, with its 95% interval.",
     )
     compare_parser.add_argument(
         "names",

@@ -38,6 +38,7 @@ __all__ = [
     "Progress",
     "check_bots",
     "check_rulesets",
+    "ignore_interrupts",
     "play_games",
     "process_pool",
     "run_shards",
