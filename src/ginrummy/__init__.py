@@ -65,6 +65,7 @@ from ginrummy.rules import (
     Shutout,
     find_ruleset,
 )
+from ginrummy.schema import json_schema
 from ginrummy.scoring import (
     HOLLYWOOD_COLUMNS,
     GameResult,
@@ -162,6 +163,7 @@ __all__ = [
     "find_ruleset",
     "game_scores",
     "hollywood_columns",
+    "json_schema",
     "loads",
     "make_bot",
     "parse_action",
