@@ -312,8 +312,11 @@ function drawLastRound(game, finished) {
   $("last-title").textContent = `Round ${game.results.length}: ${resultText(result)}`;
   const deadwood = result.deadwood === null ? ""
     : ` Deadwood: you ${result.deadwood[me]}, the opponent ${result.deadwood[1 - me]}.`;
-  $("last-summary").textContent = (result.knocker === null ? "Nobody knocked." : `${Who(result.knocker)} knocked.`) + deadwood
-    + (result.multiplier > 1 ? ` Points multiplied by ${result.multiplier}.` : "");
+  const knocked = result.knocker === null ? ["Nobody knocked."]
+    : finished.knock_card === null ? [`${Who(result.knocker)} knocked.`]
+      : [`${Who(result.knocker)} knocked, discarding `, logCard(finished.knock_card), " face down."];
+  $("last-summary").replaceChildren(...knocked, deadwood,
+    result.multiplier > 1 ? ` Points multiplied by ${result.multiplier}.` : "");
   $("last-hand").replaceChildren(...finished.hand.map((c) => cardEl(c, { small: true })));
   const opponent = finished.opponent_hand;
   $("last-opponent").replaceChildren(...(opponent === null ? [el("span", {}, "not shown")]
