@@ -142,14 +142,18 @@ class Person:
         return set(self.page.eval_on_selector_all("#table [data-action]", script))
 
 
-def wait_until_settled(person: Person, live: LiveServer, others: tuple[Person, ...] = ()) -> gr.Game:
-    """Wait until the bot (if any) has played, and every page has drawn the server's game."""
+def wait_until_settled(
+    person: Person, live: LiveServer, others: tuple[Person, ...] = (), *, after: int = -1
+) -> gr.Game:
+    """Wait until the server has played more than ``after`` actions (the click was applied),
+    the bot (if any) has played, and every page has drawn the server's game."""
     deadline = time.monotonic() + TIMEOUT
     table = live.table(person.game_id)
     while True:
         game: gr.Game = table.game
+        steps = len(game.actions)
         bot_to_play = table.bot is not None and not game.is_over and game.to_act == table.bot_seat
-        if not bot_to_play and all(p.step() == len(game.actions) for p in (person, *others)):
+        if steps > after and not bot_to_play and all(p.step() == steps for p in (person, *others)):
             return game
         assert time.monotonic() < deadline, f"page at step {person.step()}, server at {len(game.actions)}"
         time.sleep(0.01)
@@ -217,8 +221,9 @@ def test_a_whole_game_against_the_bot_by_clicking_shows_no_hidden_card(
     policy = gr.GreedyBot()
     refused = False
     actions = 0
+    played = -1
     while True:
-        game = wait_until_settled(person, live_server)
+        game = wait_until_settled(person, live_server, after=played)
         check_person(person, game, states)
         close_round_panel(person)
         if game.is_over:
@@ -233,6 +238,8 @@ def test_a_whole_game_against_the_bot_by_clicking_shows_no_hidden_card(
             refused = True
         click(person, policy.act(game.round.view(0)))
         actions += 1
+        played = len(game.actions)
+    check_person(person, game, states)  # the final page, with the settlement, and any late frame
     assert "Game over" in person.page.inner_text("#status")
     assert person.page.is_visible("#settlement")
     assert game.result.totals == (game.result.breakdown[0].total, game.result.breakdown[1].total)
@@ -267,8 +274,9 @@ def test_two_people_in_two_browsers_see_only_their_own_cards(
     states = States()
     policy = gr.GreedyBot()
     out_of_turn = False
+    played = -1
     while True:
-        game = wait_until_settled(first, live_server, (second,))
+        game = wait_until_settled(first, live_server, (second,), after=played)
         for person in people:
             check_person(person, game, states)
         if len(game.results) == 1 and game.round.events:
@@ -287,6 +295,7 @@ def test_two_people_in_two_browsers_see_only_their_own_cards(
             assert all(frame["op"] != "refused" for frame in mover.frames)
             out_of_turn = True
         click(mover, policy.act(game.round.view(mover.player)))
+        played = len(game.actions)
     assert game.finished is not None and game.finished.result is not None
     print(
         f"\nbrowser: two people, {len(game.actions)} actions, {first.dom_checks + second.dom_checks} DOM "
