@@ -16,6 +16,7 @@ import sys
 from contextlib import ExitStack
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient, WebSocketTestSession
 
 import ginrummy as gr
@@ -96,6 +97,18 @@ def test_a_whole_game_against_the_bot_sends_the_players_view_after_every_action(
     for frame in frames:
         assert expected_frame(states[frame["step"]], 0) == frame
         assert set() == frame_leaks(frame, states, 0, frame["step"])
+
+
+@pytest.mark.parametrize("preset", list(gr.PRESETS))
+def test_every_preset_can_be_hosted(preset: str) -> None:
+    """A game under each preset starts, and its first frame is the person's view of it."""
+    app = server.create_app(make_game=seeded(seed=1, dealer=1))
+    with TestClient(app) as client, ExitStack() as stack:
+        ws, joined = start(stack, client, op="new", mode="bot", preset=preset, bot="random")
+        frame = receive(ws)
+        game = gr.Game.new(gr.PRESETS[preset], seed=1, dealer=1)
+        assert (0, expected_frame(game, 0)) == (joined["player"], frame)
+        assert preset == frame["view"]["data"]["rules"]["name"]
 
 
 def test_frames_show_the_opponents_cards_only_once_the_rules_show_them() -> None:

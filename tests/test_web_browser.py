@@ -82,7 +82,9 @@ class LiveServer:
 @pytest.fixture
 def live_server() -> Iterator[LiveServer]:
     """The app with seeded games, served in a thread until the test ends."""
-    app = load_server().create_app(make_game=seeded(seed=2024, dealer=1))
+    app = load_server().create_app(
+        make_game=seeded(seed=2024, dealer=1), make_bot=lambda name: gr.make_bot(name, seed=1)
+    )
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
@@ -202,6 +204,39 @@ def open_page(browser: Browser, live: LiveServer, path: str = "/") -> Person:
     return person
 
 
+def start_bot_game(browser: Browser, live: LiveServer, preset: str, bot: str) -> Person:
+    """A person who opened the page and started a game against ``bot`` under ``preset``."""
+    person = open_page(browser, live)
+    person.page.wait_for_selector(f"#preset option[value='{preset}']", state="attached")
+    person.page.select_option("#preset", preset)
+    person.page.check("input[name='mode'][value='bot']")
+    person.page.select_option("#bot", bot)
+    person.page.click("#start")
+    person.page.wait_for_selector("#table", state="visible")
+    person.game_id = person.page.inner_text("#game-id")
+    return person
+
+
+def test_every_preset_is_drawn_and_played(live_server: LiveServer, browser: Browser) -> None:
+    """Under each preset the page names the ruleset and its knock limit and plays twelve
+    actions against the random bot, with the same checks after each."""
+    for preset in gr.PRESETS:
+        person = start_bot_game(browser, live_server, preset, "random")
+        states = States()
+        played = -1
+        for _ in range(12):
+            game = wait_until_settled(person, live_server, after=played)
+            check_person(person, game, states)
+            assert (preset, str(game.round.knock_limit)) == (
+                person.page.inner_text("#rules-name"),
+                person.page.inner_text("#knock-limit").split()[0],
+            )
+            close_round_panel(person)
+            played = len(game.actions)
+            click(person, gr.GreedyBot().act(game.round.view(0)))
+        person.page.context.close()
+
+
 def test_a_whole_game_against_the_bot_by_clicking_shows_no_hidden_card(
     live_server: LiveServer, browser: Browser
 ) -> None:
@@ -209,14 +244,7 @@ def test_a_whole_game_against_the_bot_by_clicking_shows_no_hidden_card(
     DOM and every frame received hold none of the cards it may not see, the controls are its
     legal actions, and a refused action shows the library's reason."""
     started = time.perf_counter()
-    person = open_page(browser, live_server)
-    person.page.wait_for_selector("#preset option[value='oklahoma']", state="attached")
-    person.page.select_option("#preset", "oklahoma")
-    person.page.check("input[name='mode'][value='bot']")
-    person.page.select_option("#bot", "greedy")
-    person.page.click("#start")
-    person.page.wait_for_selector("#table", state="visible")
-    person.game_id = person.page.inner_text("#game-id")
+    person = start_bot_game(browser, live_server, "oklahoma", "greedy")
     states = States()
     policy = gr.GreedyBot()
     refused = False
