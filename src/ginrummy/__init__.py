@@ -66,6 +66,7 @@ from ginrummy.rules import (
     Shutout,
     find_ruleset,
 )
+from ginrummy.schema import json_schema
 from ginrummy.scoring import Outcome, RoundResult, price_round
 from ginrummy.serialization import dumps, loads
 from ginrummy.settlement import (
@@ -167,6 +168,7 @@ __all__ = [
     "find_ruleset",
     "game_scores",
     "hollywood_columns",
+    "json_schema",
     "loads",
     "make_bot",
     "parse_action",
