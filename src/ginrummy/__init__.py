@@ -23,6 +23,7 @@ from ginrummy.actions import (
 )
 from ginrummy.bots import BOTS, Bot, BotFactory, GreedyBot, RandomBot, TrackerBot, make_bot
 from ginrummy.cards import DECK, Card, CardsLike, Hand, Rank, Suit
+from ginrummy.comparison import Comparison, Difference, compare
 from ginrummy.deadwood import (
     Arrangement,
     all_best_melds,
@@ -65,6 +66,7 @@ from ginrummy.rules import (
     Shutout,
     find_ruleset,
 )
+from ginrummy.schema import json_schema
 from ginrummy.scoring import Outcome, RoundResult, price_round
 from ginrummy.serialization import dumps, loads
 from ginrummy.settlement import (
@@ -75,7 +77,9 @@ from ginrummy.settlement import (
     hollywood_columns,
     score_game,
 )
-from ginrummy.simulation import Estimate, RulesetStats, SimulationReport, Tally, simulate
+from ginrummy.shards import play_games
+from ginrummy.simulation import Estimate, RulesetStats, SimulationReport, simulate
+from ginrummy.tally import Counts, Tally
 from ginrummy.views import PlayerView
 
 __all__ = [
@@ -101,6 +105,9 @@ __all__ = [
     "BotFactory",
     "Card",
     "CardsLike",
+    "Comparison",
+    "Counts",
+    "Difference",
     "Discard",
     "DrawStock",
     "EndLayoffs",
@@ -156,14 +163,17 @@ __all__ = [
     "best_discards",
     "best_layoffs",
     "best_melds",
+    "compare",
     "deadwood",
     "dumps",
     "find_ruleset",
     "game_scores",
     "hollywood_columns",
+    "json_schema",
     "loads",
     "make_bot",
     "parse_action",
+    "play_games",
     "price_round",
     "score_game",
     "simulate",

@@ -1,0 +1,79 @@
+"""The rules in the browser with no server: the pure-Python wheel in Pyodide, under Node.
+
+Marked ``pyodide`` and left out of the default ``pytest`` run (Node and the ``pyodide`` npm
+package are not pip packages); ``.ci/run`` installs the npm package and runs ``pytest -m
+pyodide`` with ``$GINRUMMY_PYODIDE`` set to its directory (``node_modules/pyodide``).
+
+Pyodide's npm package holds the interpreter and the standard library but no other package,
+and its ``loadPackage`` fetches from a CDN that these machines cannot reach; so the test
+builds ginrummy's wheel (``pip wheel . --no-deps``), downloads the two pure-Python wheels it
+needs (``pip download attrs typing-extensions``, from the package index) and hands all three
+to ``tests/pyodide_check.mjs``, which unpacks them into Pyodide's site-packages.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import ginrummy as gr
+
+pytestmark = pytest.mark.pyodide
+
+ROOT = Path(__file__).resolve().parent.parent
+CHECK = Path(__file__).resolve().parent / "pyodide_check.mjs"
+
+
+def pip(*args: str) -> None:
+    """Run pip of this interpreter, failing the test with its output on an error."""
+    completed = subprocess.run(
+        [sys.executable, "-m", "pip", *args], capture_output=True, text=True, check=False, timeout=600
+    )
+    assert 0 == completed.returncode, completed.stdout[-2000:] + completed.stderr[-2000:]
+
+
+def test_a_whole_game_and_a_json_round_trip_run_in_pyodide(tmp_path: Path) -> None:
+    """The wheel runs in Pyodide: a game between two greedy bots ends with the
+    same result as in this interpreter, a game and a view survive a JSON round trip, and the
+    packaged schema loads."""
+    pyodide = Path(os.environ.get("GINRUMMY_PYODIDE", ROOT / "node_modules" / "pyodide"))
+    assert (pyodide / "pyodide.mjs").exists(), f"no Pyodide at {pyodide}: set GINRUMMY_PYODIDE"
+    node = shutil.which("node")
+    assert node is not None, "Node is needed"
+    started = time.perf_counter()
+    pip("wheel", str(ROOT), "--no-deps", "-q", "-w", str(tmp_path))
+    pip("download", "attrs", "typing-extensions", "--no-deps", "--only-binary=:all:", "-d", str(tmp_path))
+    wheels = sorted(str(path) for path in tmp_path.glob("*.whl"))
+    assert 3 == len(wheels), wheels
+    built = time.perf_counter()
+    completed = subprocess.run(
+        [node, str(CHECK), str(pyodide), *wheels], capture_output=True, text=True, check=False, timeout=600
+    )
+    assert 0 == completed.returncode, completed.stderr[-3000:]
+    report = json.loads(completed.stdout.strip().splitlines()[-1])
+
+    game = gr.Game.new(gr.PAGAT, seed=2024, dealer=0)
+    bots = (gr.GreedyBot(), gr.GreedyBot())
+    while not game.is_over:
+        game = game.apply(bots[game.to_act or 0].act(game.round.view(game.to_act or 0)))
+    assert ("emscripten", gr.__version__) == (report["platform"], report["ginrummy"])
+    assert (len(game.actions), len(game.results), gr.dumps(game.result)) == (
+        report["actions"],
+        report["rounds"],
+        report["result"],
+    )
+    assert (True, True) == (report["round_trip"], report["view_round_trip"])
+    assert sorted(gr.json_schema()["properties"]["type"]["enum"]) == report["schema_types"]
+    print(
+        f"\npyodide: Python {report['python']} in Pyodide under Node; wheels built and downloaded in "
+        f"{built - started:.1f} s; Pyodide loaded in {report['load_seconds']:.1f} s; a whole game "
+        f"({report['rounds']} rounds, {report['actions']} actions) and its JSON round trip in "
+        f"{report['game_seconds']:.1f} s; the Node script took {report['total_seconds']:.1f} s"
+    )

@@ -1,0 +1,148 @@
+"""Shared by the web tests: the example server loaded from its file, the omniscient states of a
+served game, and the cards a player may not see in each of them.
+
+The leak checks work on card *tokens*: every card written as the library writes it (``Kh``)
+or as the page draws it (``K♥``, ``10♠``), standing alone (not inside a longer word or id).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import sys
+from collections.abc import Callable, Iterator
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import ginrummy as gr
+
+ROOT = Path(__file__).resolve().parent.parent
+SERVER = ROOT / "examples" / "web" / "server.py"
+
+_GLYPHS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
+_TOKEN = re.compile(r"(?<![\w-])(?:([A2-9TJQK])([cdhs])|(10|[A2-9JQK])([♣♦♥♠]))(?![\w-])")
+
+
+@cache
+def load_server() -> ModuleType:
+    """``examples/web/server.py`` as a module (loaded once)."""
+    spec = importlib.util.spec_from_file_location("ginrummy_web_server", SERVER)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while the file runs
+    spec.loader.exec_module(module)
+    return module
+
+
+def seeded(seed: int, dealer: int) -> Callable[[gr.Ruleset], gr.Game]:
+    """A game factory for the server that deals the same game every time."""
+    return lambda rules: gr.Game.new(rules, seed=seed, dealer=dealer)
+
+
+class States:
+    """The omniscient game after each number of actions, replayed from the served game's
+    record: ``states[step]`` is the game a frame with that ``step`` was made from."""
+
+    def __init__(self) -> None:
+        self.games: list[gr.Game] = []
+        self.finished: list[gr.Round] = []
+        """The rounds that ended, in order (``finished[i]`` is the round of ``results[i]``)."""
+
+    def follow(self, game: gr.Game) -> None:
+        """Catch up with ``game`` (the server's current game), one action at a time."""
+        if not self.games:
+            self.games.append(gr.Game.new(game.rules, seed=game.seed, dealer=game.first_dealer))
+        for action in game.actions[len(self.games) - 1 :]:
+            state = self.games[-1].apply(action)
+            if len(state.results) > len(self.finished):
+                assert state.finished is not None
+                self.finished.append(state.finished)
+            self.games.append(state)
+        assert game == self.games[-1]
+
+    def __getitem__(self, step: int) -> gr.Game:
+        return self.games[step]
+
+
+def hidden_cards(r: gr.Round, player: int) -> frozenset[str]:
+    """The cards of round ``r`` that ``player`` may not see, from the omniscient round: the
+    stock; the opponent's cards that never lay face up on the discard pile, until the
+    opponent's hand is shown (after a knock or at the end); the opponent's face-down knock
+    card until the round is over."""
+    hidden = set(r.stock)
+    opponent = 1 - player
+    if r.knocker is None and not r.is_over:
+        seen = {r.initial_upcard}
+        seen.update(e.action.card for e in r.events if isinstance(e.action, gr.Discard))
+        hidden.update(card for card in r.hand(opponent) if card not in seen)
+    if r.knocker == opponent and r.knock_card is not None and not r.is_over:
+        hidden.add(r.knock_card)
+    return frozenset(str(card) for card in hidden)
+
+
+def card_tokens(text: str) -> set[str]:
+    """Every card standing alone in ``text``, in the library's notation."""
+    tokens = set()
+    for match in _TOKEN.finditer(text):
+        if match.group(1):
+            tokens.add(match.group(1) + match.group(2))
+        else:
+            rank = "T" if match.group(3) == "10" else match.group(3)
+            tokens.add(rank + _GLYPHS[match.group(4)])
+    return tokens
+
+
+def json_strings(value: object) -> Iterator[str]:
+    """Every string (keys included) in a JSON value."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield key
+            yield from json_strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from json_strings(item)
+
+
+def json_tokens(value: object) -> set[str]:
+    """Every card token in the strings of a JSON value."""
+    tokens: set[str] = set()
+    for text in json_strings(value):
+        tokens |= card_tokens(text)
+    return tokens
+
+
+def frame_leaks(frame: dict[str, Any], states: States, player: int, step: int) -> set[str]:
+    """The hidden cards a frame received by ``player`` shows.
+
+    A state frame's view of the round in play is checked against that round at the frame's
+    step, each past result against its own round, and the finished round's view against the
+    finished round; any other frame against the round in play at ``step``.
+    """
+    if frame.get("op") != "state":
+        return json_tokens(frame) & hidden_cards(states[step].round, player)
+    game = states[frame["step"]]
+    data = dict(frame["view"]["data"])
+    results = data.pop("results")
+    leaks = json_tokens(data) & hidden_cards(game.round, player)
+    for index, result in enumerate(results):
+        leaks |= json_tokens(result) & hidden_cards(states.finished[index], player)
+    if frame["finished"] is not None:
+        assert game.finished is not None
+        leaks |= json_tokens(frame["finished"]) & hidden_cards(game.finished, player)
+    return leaks
+
+
+def expected_frame(game: gr.Game, player: int, *, waiting: bool = False) -> dict[str, Any]:
+    """The state frame ``player`` must receive for ``game``, built here from the library."""
+    return {
+        "op": "state",
+        "step": len(game.actions),
+        "view": json.loads(gr.dumps(game.view(player))),
+        "finished": None if game.finished is None else json.loads(gr.dumps(game.finished.view(player))),
+        "waiting": waiting,
+    }
