@@ -266,12 +266,14 @@ class CardCounter:
         >>> round(counter.danger(gr.Card("8h").index), 3)    # 6h is its own: 5 pairs
         0.297
         """
-        holds = self.holds
+        # holds() inlined: this runs for every candidate discard of every decision
+        known, unseen, avoided, share = self.opponent_known, self.unseen, self.avoided, self.hidden_share
+        low = share * AVOIDED_SHARE
         total = 0.0
         for y, z in meld_partners(self.wrap)[index]:
-            held = holds(y)
+            held = 1.0 if y & known else (low if y & avoided else share) if y & unseen else 0.0
             if held:
-                total += held * holds(z)
+                total += held * (1.0 if z & known else (low if z & avoided else share) if z & unseen else 0.0)
         return min(1.0, total)
 
 
