@@ -97,9 +97,8 @@ def main() -> None:
     load_record = timed(lambda: gr.loads(record_text), args.repeats)
     load_game = timed(lambda: gr.loads(game_text), args.repeats)
     undo = timed(game.undo, args.repeats)
-    print(
-        f"a game of {len(game.results)} dead-hand rounds, {len(game.actions)} actions, median of {args.repeats}"
-    )
+    size = f"{len(game.results)} dead-hand rounds, {len(game.actions)} actions"
+    print(f"a game of {size}, median of {args.repeats}")
     print(f"  loads of its GameRecord ({len(record_text) / 1e6:.1f} MB): {load_record:.2f} s")
     print(f"  loads of the Game ({len(game_text) / 1e6:.1f} MB): {load_game:.2f} s")
     print(f"  undo of its last action: {undo:.2f} s")
