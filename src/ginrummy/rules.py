@@ -80,6 +80,9 @@ class Shutout(enum.Enum):
     DOUBLE_ROUND_POINTS = "double-round-points"
     """The winner's round points are doubled when it won every round and none was a dead
     hand (seed 000)."""
+    DOUBLE_TOTAL = "double-total"
+    """The winner's whole total (round points, boxes and game bonus) is doubled when the
+    opponent scored no points: (100 + 2 boxes of 25 + 100) x 2 = 500."""
 
 
 class GameWinner(enum.Enum):
@@ -183,7 +186,10 @@ class Ruleset:
     oklahoma: bool = attrs.field(
         default=False,
         validator=_bool_field,
-        metadata={"doc": "The knock limit is the value of the initial upcard (face cards 10)."},
+        metadata={
+            "doc": "The knock limit is the value of the initial upcard (face cards 10), or knock_limit "
+            "when that is lower."
+        },
     )
     oklahoma_ace_gin_only: bool = attrs.field(
         default=True,
@@ -318,20 +324,21 @@ class Ruleset:
 
     def knock_limit_for(self, upcard: Card) -> int:
         """The knock limit of a round whose initial upcard is ``upcard``: ``knock_limit``, or
-        in Oklahoma the upcard's rank value (face cards 10; an ace 0 when
-        ``oklahoma_ace_gin_only``, else 1).
+        in Oklahoma the lower of ``knock_limit`` and the upcard's rank value (face cards 10;
+        an ace 0 when ``oklahoma_ace_gin_only``, else 1), so a house limit still holds.
 
         >>> from ginrummy.cards import Card
         >>> OKLAHOMA.knock_limit_for(Card("7s")), OKLAHOMA.knock_limit_for(Card("As"))
         (7, 0)
-        >>> PAGAT.knock_limit_for(Card("7s"))
-        10
+        >>> house = PAGAT.evolve(oklahoma=True, knock_limit=3)
+        >>> PAGAT.knock_limit_for(Card("7s")), house.knock_limit_for(Card("7d"))
+        (10, 3)
         """
         if not self.oklahoma:
             return self.knock_limit
         if upcard.rank == 1:
-            return 0 if self.oklahoma_ace_gin_only else 1
-        return upcard.rank.points
+            return min(self.knock_limit, 0 if self.oklahoma_ace_gin_only else 1)
+        return min(self.knock_limit, upcard.rank.points)
 
     def evolve(self, **changes: Any) -> Ruleset:
         """A validated copy with ``changes``; its name is ``'custom'`` unless one is given.
