@@ -941,7 +941,12 @@ def test_from_position_rejects_positions_play_cannot_reach() -> None:
     ``stock_only`` that is no bool (it was stored as ``1`` and the round could not be read back
     from its JSON)."""
     dealt = gr.Round.deal(gr.PAGAT, dealer=0, seed=7)
-    at_deal = {"dealer": 0, "hands": dealt.hands, "stock": dealt.stock, "discard_pile": dealt.discard_pile}
+    at_deal: dict[str, Any] = {
+        "dealer": 0,
+        "hands": dealt.hands,
+        "stock": dealt.stock,
+        "discard_pile": dealt.discard_pile,
+    }
     with pytest.raises(gr.InvalidPositionError, match="stock_only binds only the non-dealer"):
         gr.Round.from_position(gr.PAGAT, **at_deal, phase=gr.Phase.DRAW, to_act=0, stock_only=True)
     assert gr.Round.from_position(
