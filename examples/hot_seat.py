@@ -81,37 +81,26 @@ def describe_event(event: gr.Event) -> str:
 
 
 def show(view: gr.PlayerView) -> None:
-    """Print what the acting player may know, and nothing more."""
+    """Print what the acting player may know, and nothing more: what the opponent did since
+    (from the censored log) and the view's picture."""
     mine = [i for i, event in enumerate(view.events) if event.player == view.player]
     since = view.events[mine[-1] + 1 :] if mine else view.events
     for event in since:
         print(f"  opponent {describe_event(event)}")
-    arrangement = gr.best_melds(view.hand, view.rules)
-    parts = [f"[{meld}]" for meld in arrangement.melds] + [str(card) for card in arrangement.deadwood]
-    print(f"  your hand: {' '.join(parts)}  deadwood {arrangement.points}")
-    upcard = view.upcard or "-"
-    print(f"  upcard {upcard}, stock {view.stock_size}, knock limit {view.knock_limit}", end="")
-    print(f", phase {view.phase.name}")
-    if view.opponent_known:
-        print(f"  the opponent holds {view.opponent_known}")
-    if view.spread:
-        print("  spread: " + "  ".join(f"{i}:[{meld}]" for i, meld in enumerate(view.spread)))
-    print("  legal: " + "  ".join(str(action) for action in view.legal_actions))
+    print(view)
 
 
 def show_round_end(finished: gr.Round, scores: tuple[int, int]) -> None:
-    """Print a finished round: both hands are shown once it is over."""
+    """Print a finished round as both players may see it: the spread and the hands when they
+    were laid down (after a knock; nobody shows a hand after a dead hand), and the result."""
     result = finished.result
     assert result is not None
-    if finished.spread:
+    if finished.knocker is not None:
         spread = "  ".join(f"[{meld}]" for meld in finished.spread)
         print(f"  player {finished.knocker} knocked; spread with layoffs: {spread}")
-    for player in (0, 1):
-        print(f"  player {player} held {finished.hand(player)}")
-    if result.winner is None:
-        print(f"  {result.outcome.value}: nobody scores")
-    else:
-        print(f"  {result.outcome.value}: player {result.winner} scores {result.points}")
+        for player in (0, 1):
+            print(f"  player {player} held {finished.hand(player)}")
+    print(f"  {result}")
     print(f"  game scores {scores[0]} - {scores[1]}")
 
 
@@ -132,7 +121,7 @@ def play(game: gr.Game, seats: tuple[Seat, Seat]) -> gr.Game | None:
             if action is None:
                 return None
             try:
-                game = game.apply(action)
+                game = game.apply(action, player)
                 break
             except gr.IllegalActionError as exc:
                 print(f"  {exc}")

@@ -530,7 +530,7 @@ def test_play_invalid_input_is_explained_and_asked_again() -> None:
     assert len(entries) == out.count("your move> ")
     assert "'xyz'" in out
     assert "invalid card 'Zz'" in out
-    assert "s is not legal now; legal: t, p" in out
+    assert "s is not legal now: the upcard offer allows only taking or passing; legal: t, p" in out
     assert "k 2d is not legal now: a card is discarded only in phase DISCARD, after drawing" in out
     assert "  s          draw from the stock" in out  # the help text
     assert "type help" in out
@@ -562,19 +562,68 @@ def test_play_quit_in_the_middle_of_a_game_leaves_cleanly() -> None:
     assert 31 == result.stdout.count("your move> ")
 
 
-def test_play_shows_the_position_and_the_legal_actions() -> None:
-    """Each turn shows the hand with its deadwood, the upcard, the stock size, the knock limit
-    and the legal actions."""
+def test_play_shows_the_position_as_the_views_picture() -> None:
+    """Each turn shows the person's view as its text picture (``str(view)``): the hand with its
+    deadwood, the pile, the stock size, the knock limit and the legal actions."""
     result = run_cli("play", "--seed", "1", input="")
     first = gr.Game.new(gr.PAGAT, seed=1, dealer=None).round
     lines = result.stdout.splitlines()
     assert lines[0].startswith("gin rummy, pagat rules, target 100")
     assert "=== round 1: the bot deals ===" in lines
-    hand_line = next(line for line in lines if line.startswith("your hand: "))
-    assert hand_line.endswith(f"deadwood {gr.deadwood(first.hand(0))}")
-    upcard_line = next(line for line in lines if line.startswith("upcard: "))
-    assert f"upcard: {first.upcard}   stock: 31   knock limit: 10" == upcard_line
-    assert "legal: t, p" in lines
+    picture = str(first.view(0)).splitlines()
+    start = lines.index(picture[0])
+    assert picture == lines[start : start + len(picture)]
+    assert picture[1].endswith(f"deadwood {gr.deadwood(first.hand(0))}")
+    assert f"pile       {first.upcard}   stock 31   knock limit 10" in picture
+    assert "legal      t, p" in picture
+
+
+def test_play_announces_the_card_drawn_and_shows_the_pile_and_the_last_round() -> None:
+    """Terminal play as a new player needs it: a card drawn from the stock is announced
+    ("you draw 3c from the stock"), ``pile`` shows the discard pile's history (each discard
+    and take), and ``last`` says that no round has ended yet."""
+    game = gr.Game.new(gr.PAGAT, seed=1, dealer=None).apply(gr.PassUpcard(), 0)
+    bot = gr.GreedyBot()
+    while game.to_act == 1:
+        game = game.apply(bot.act(game.round.view(1)), 1)
+    drawn = game.round.stock[-1]
+    view = game.apply(gr.DrawStock(), 0).round.view(0)
+    names = ("you", "bot")
+    history = [
+        f"{names[e.player]} discarded {e.action.card}"
+        if isinstance(e.action, gr.Discard)
+        else f"{names[e.player]} took {e.card}"
+        for e in view.events
+        if isinstance(e.action, (gr.Discard, gr.TakeDiscard))
+    ]
+    result = run_cli("play", "--seed", "1", "--bot", "greedy", input="p\nlast\ns\npile\nquit\n")
+    assert_clean_success(result)
+    lines = [line.removeprefix("your move> ") for line in result.stdout.splitlines()]
+    assert "no round has ended yet" in lines
+    assert f"you draw {drawn} from the stock" in lines
+    start = lines.index(f"initial upcard {view.initial_upcard}")
+    pile = " ".join(map(str, view.discard_pile))
+    assert [*history, f"pile now (bottom to top): {pile}"] == lines[start + 1 : start + 2 + len(history)]
+
+
+def test_play_after_a_round_shows_the_bots_hand_only_when_shown() -> None:
+    """The end of a round shows the bot's hand only when it was laid down (from a knock on):
+    after a dead hand nobody shows a hand, so neither does the terminal."""
+    from ginrummy.terminal import _round_summary
+
+    dead = gr.Round.deal(gr.PAGAT, dealer=1, seed=3)
+    while not dead.is_over:
+        dead = dead.apply(
+            next(a for a in dead.legal_actions() if isinstance(a, (gr.PassUpcard, gr.DrawStock, gr.Discard)))
+        )
+    assert dead.result is not None
+    assert gr.Outcome.DEAD_HAND == dead.result.outcome
+    lines = _round_summary(dead, (0, 0))
+    assert not any(str(card) in " ".join(lines) for card in dead.hand(1))
+    assert ["round over: dead hand: nobody scores", "scores: you 0, bot 0"] == lines
+    knocked = gr.loads(gr.dumps(_auto_game(gr.PAGAT, 1).finished))
+    assert knocked.knocker is not None
+    assert f"bot's hand was: {knocked.hand(1)}" in _round_summary(knocked, (0, 0))
 
 
 def test_play_unknown_preset_is_one_line_with_exit_status_2() -> None:

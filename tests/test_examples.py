@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+import ginrummy as gr
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 SRC = ROOT / "src"
@@ -98,5 +100,8 @@ def test_hot_seat_shows_only_the_acting_players_hand() -> None:
     """Before the first action, only the non-dealer's hand is printed, not the dealer's."""
     completed = run_example("hot_seat.py", stdin="")
     assert 0 == completed.returncode, completed.stderr
-    hand_lines = [line for line in completed.stdout.splitlines() if "your hand:" in line]
+    hand_lines = [line for line in completed.stdout.splitlines() if line.startswith("you  ")]
     assert 1 == len(hand_lines)
+    dealt = gr.Game.new(gr.PAGAT, seed=8, dealer=0).round
+    assert hand_lines[0].startswith("you        ")
+    assert not any(str(card) in hand_lines[0] for card in dealt.hand(0))

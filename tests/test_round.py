@@ -338,6 +338,26 @@ def test_oklahoma_ace_upcard_limit_is_one_without_ace_gin_only() -> None:
     assert "deadwood 2 exceeds the knock limit 1" in illegal_reason(r, "k Kd")
 
 
+@pytest.mark.parametrize(
+    ("rules", "upcard", "limit"),
+    [
+        (gr.PAGAT.evolve(oklahoma=True, knock_limit=3), "7d", 3),
+        (gr.PAGAT.evolve(oklahoma=True, knock_limit=3), "2d", 2),
+        (gr.STRAIGHT.evolve(oklahoma=True), "7d", 0),
+        (gr.OKLAHOMA, "7d", 7),
+    ],
+)
+def test_oklahoma_with_a_house_limit_takes_the_lower_limit(
+    rules: gr.Ruleset, upcard: str, limit: int
+) -> None:
+    """A house knock limit still holds in Oklahoma: the limit is the lower of ``knock_limit`` and
+    the upcard's value (so straight gin with Oklahoma stays gin only; the presets keep 10)."""
+    r = knock_position(MELDED_DEFENDER, rules, knocker=MELDED_10 + " 3s Kd", discard=upcard)
+    assert limit == r.knock_limit
+    assert (3 <= limit) == r.is_legal(gr.Knock(card("Kd")))
+    assert limit == r.view(r.to_act or 0).knock_limit
+
+
 CHOOSER = "Ac 2c 3c 4c 4d 4h 9s 9d 9h 2s Kd"
 """After knocking with Kd the best spread is Ac 2c 3c / 4c 4d 4h / 9d 9h 9s (deadwood 2s = 2);
 Ac 2c 3c 4c / 9d 9h 9s leaves 4d 4h 2s = 10."""
@@ -912,6 +932,32 @@ def test_from_position_accepts_the_positions_play_can_reach() -> None:
     taken = gr.Round.from_position(gr.PAGAT, **spoiled(_take_top_of_pile, phase=DISCARD))
     assert (card("Tc"), (), card("Tc")) == (taken.taken, taken.discard_pile, taken.initial_upcard)
     assert "card 'Tc' was taken from the discard pile this turn" in illegal_reason(taken, "d Tc")
+
+
+def test_from_position_rejects_positions_play_cannot_reach() -> None:
+    """``from_position`` refuses what no play reaches: the stock-only rule binding the dealer
+    (only the non-dealer draws first after both pass), a card taken from the pile while the
+    stock is at the dead-hand size (the last plain discard would have killed the round), and a
+    ``stock_only`` that is no bool (it was stored as ``1`` and the round could not be read back
+    from its JSON)."""
+    dealt = gr.Round.deal(gr.PAGAT, dealer=0, seed=7)
+    at_deal: dict[str, Any] = {
+        "dealer": 0,
+        "hands": dealt.hands,
+        "stock": dealt.stock,
+        "discard_pile": dealt.discard_pile,
+    }
+    with pytest.raises(gr.InvalidPositionError, match="stock_only binds only the non-dealer"):
+        gr.Round.from_position(gr.PAGAT, **at_deal, phase=gr.Phase.DRAW, to_act=0, stock_only=True)
+    assert gr.Round.from_position(
+        gr.PAGAT, **at_deal, phase=gr.Phase.DRAW, to_act=1, stock_only=True
+    ).stock_only
+    with pytest.raises(gr.InvalidPositionError, match="stock_only must be True or False"):
+        gr.Round.from_position(gr.PAGAT, **at_deal, phase=gr.Phase.DRAW, to_act=1, stock_only=1)  # type: ignore[arg-type]
+    with pytest.raises(gr.InvalidPositionError, match="a stock of 2 cards in phase DISCARD after taking"):
+        gr.Round.from_position(gr.PAGAT, **spoiled(_take_top_of_pile, phase=DISCARD, stock_size=2))
+    drawn = gr.Round.from_position(gr.PAGAT, **spoiled(_move_stock_top_to_hand, phase=DISCARD, stock_size=3))
+    assert 2 == len(drawn.stock)  # drawing the card that leaves 2 is a position play reaches
 
 
 def test_from_position_rejects_an_initial_upcard_in_the_stock() -> None:

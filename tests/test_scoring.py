@@ -310,6 +310,29 @@ def test_double_round_points_does_not_double_the_game_bonus() -> None:
     assert (200, 100) == (result.breakdown[0].round_points, result.breakdown[0].game_bonus)
 
 
+def test_double_total_shutout_doubles_the_whole_total_bonuses_included() -> None:
+    """``DOUBLE_TOTAL`` (some rule books): when the opponent scored no points, the winner's
+    entire final total, bonuses included, is doubled: (100 + 2 boxes of 25 + 100) x 2 = 500."""
+    rules = gr.SPANISH_SITE.evolve(shutout=gr.Shutout.DOUBLE_TOTAL)
+    result = gr.score_game(rules, [won(0, 60), won(0, 40)])
+    expected = gr.PlayerScore(round_points=200, rounds_won=2, boxes=100, game_bonus=200, shutout=True)
+    assert expected == result.breakdown[0]
+    assert (500, 0) == result.totals
+    spoiled = gr.score_game(rules, [won(0, 60), won(1, 1), won(0, 40)])
+    assert (100 + 50 + 100, False) == (spoiled.totals[0], spoiled.breakdown[0].shutout)
+
+
+def test_price_round_refuses_big_gin_under_a_ruleset_without_big_gin() -> None:
+    """``price_round(..., big_gin=True)`` under a ruleset that has no big gin is refused with the
+    library's error (it would price it with the unused ``big_gin_bonus``)."""
+    assert not gr.PAGAT.big_gin
+    with pytest.raises(gr.InvalidResultError, match="'pagat' has no big gin"):
+        gr.price_round(gr.PAGAT, knocker=0, knocker_deadwood=0, defender_deadwood=12, big_gin=True)
+    assert (BIG_GIN, 0, 12 + 31) == gr.price_round(
+        gr.SPANISH_SITE, knocker=0, knocker_deadwood=0, defender_deadwood=12, big_gin=True
+    )
+
+
 def test_no_shutout_rule_doubles_nothing() -> None:
     """RULES 7, ``NONE``: a clean sweep with a scoreless opponent earns a single game bonus and
     single round points."""
@@ -457,8 +480,9 @@ def test_breakdown_sums_to_the_totals(rules: gr.Ruleset, results: list[gr.RoundR
         assert len(wins) == score.rounds_won
         points = sum(r.points for r in wins)
         assert score.round_points in (points, 2 * points)
+        doubled = score.shutout and rules.shutout is gr.Shutout.DOUBLE_TOTAL
         if result.is_over or rules.boxes_count_toward_target:
-            assert rules.box_bonus * len(wins) == score.boxes
+            assert rules.box_bonus * len(wins) * (2 if doubled else 1) == score.boxes
         if player != result.reached_target:
             assert (0, points, False) == (score.game_bonus, score.round_points, score.shutout)
     if result.is_over:

@@ -258,6 +258,21 @@ def test_gin_not_voided_when_the_defender_lays_off_nothing() -> None:
     assert (gr.Outcome.GIN, 1, 25 + 20) == (result.outcome, result.winner, result.points)
 
 
+def test_a_pointless_layoff_onto_gin_does_not_void_it() -> None:
+    """RULES 5, ``void_if_gin_matched``: the round is void only when the layoffs bring the
+    defender from above 0 to 0. A defender already at 0 (7h 8h 9h Th, Js Jd Jc, As 2s 3s) who
+    lays 7h off onto 4h 5h 6h still loses to the gin: 0 + 20."""
+    knocker = "4h 5h 6h Kc Kd Ks 2c 3c 4c 5c Qd"
+    spread = (gr.Meld.parse("4h 5h 6h"), gr.Meld.parse("Kc Kd Ks"), gr.Meld.parse("2c 3c 4c 5c"))
+    knocked = play(knock_position("7h 8h 9h Th Js Jd Jc As 2s 3s", knocker), gr.Knock(card("Qd"), spread))
+    assert 0 == gr.deadwood(knocked.hand(0), RTC)
+    laid = result_of(play(knocked, "l 7h 0", "e"))
+    kept = result_of(play(knocked, "e"))
+    assert (gr.Outcome.GIN, 1, 0 + 20) == (laid.outcome, laid.winner, laid.points)
+    assert (laid.outcome, laid.winner, laid.points) == (kept.outcome, kept.winner, kept.points)
+    assert ((card("7h"), 0),) == laid.layoffs
+
+
 def test_round_the_corner_undercut_and_gin_bonuses_are_20() -> None:
     """RULES 8: round-the-corner has «gin/undercut/box 20»: the undercut worked example of
     seed 001 (K 7, D 5) scores 7 - 5 + 20, and gin against 12 scores 12 + 20."""
@@ -320,9 +335,11 @@ HOLLYWOOD = gr.HOLLYWOOD
 MATCH = [won(0, 60), won(0, 50), won(1, 20), won(0, 30), won(1, 40), won(0, 25), won(1, 50), won(1, 60)]
 """A whole Hollywood match. Player 0's wins 1-4 are rounds 0, 1, 3, 5; player 1's are 2, 4, 6, 7.
 
-- column 1: rounds 0, 1 (player 0 reaches 110; player 1's first win, round 2, finds it closed);
-- column 2: rounds 1, 3, 4, 5 (player 0 reaches 50 + 30 + 25 = 105; player 1 has 40);
-- column 3: rounds 3, 5, 6, 7 (player 1 reaches 50 + 60 = 110; player 0 has 30 + 25 = 55).
+- column 1: rounds 0, 1 (player 0 reaches 110);
+- column 2: rounds 1-5 (player 1's first win, round 2, finds column 1 closed and opens column 2;
+  player 0 reaches 50 + 30 + 25 = 105, player 1 has 20 + 40 = 60);
+- column 3: rounds 3-7 (player 0's third win opens it, player 1's second win too; player 1
+  reaches 40 + 50 + 60 = 150, player 0 has 30 + 25 = 55).
 """
 
 
@@ -369,13 +386,21 @@ def test_hollywood_third_and_later_wins_score_in_all_open_columns() -> None:
 
 def test_hollywood_column_closes_at_the_target_and_takes_no_later_results() -> None:
     """RULES 7 and 8: a column is a game that ends when a player's score in it reaches the
-    target (100); results after that go to the open columns only, and a player's first win
-    goes nowhere once column 1 is over."""
-    assert ([0, 1], [1, 3, 4, 5], [3, 5, 6, 7]) == columns_of(MATCH)
+    target (100); results after that go to the open columns only."""
+    assert ([0, 1], [1, 2, 3, 4, 5], [3, 4, 5, 6, 7]) == columns_of(MATCH)
     result = gr.score_game(HOLLYWOOD, MATCH)
     assert [0, 0, 1] == [c.reached_target for c in result.columns]
-    assert [(110, 0), (105, 40), (55, 110)] == column_points(result)
-    assert [2, 4, 4] == [c.rounds for c in result.columns]
+    assert [(110, 0), (105, 60), (55, 150)] == column_points(result)
+    assert [2, 5, 5] == [c.rounds for c in result.columns]
+
+
+def test_hollywood_first_win_after_column_1_closed_opens_column_2() -> None:
+    """Hoyle's and the rummy-games Hollywood pages (RULES 8 allows it): a player's wins open
+    the columns in order, skipping closed ones, so a player who has won nothing when column 1
+    closes opens column 2 with its next win, and its second win opens column 3."""
+    results = [won(0, 100), won(1, 30), won(1, 20)]
+    assert ([0], [1, 2], [2]) == columns_of(results)
+    assert [(100, 0), (0, 50), (0, 20)] == column_points(gr.score_game(HOLLYWOOD, results))
 
 
 def test_hollywood_each_column_has_its_own_game_bonus_boxes_and_shutout() -> None:
@@ -386,14 +411,14 @@ def test_hollywood_each_column_has_its_own_game_bonus_boxes_and_shutout() -> Non
     expected = [
         # column 1: player 1 scored nothing in it, so player 0's game bonus is doubled
         ((110, 2, 40, 200, True), (0, 0, 0, 0, False)),
-        ((105, 3, 60, 100, False), (40, 1, 20, 0, False)),
-        ((55, 2, 40, 0, False), (110, 2, 40, 100, False)),
+        ((105, 3, 60, 100, False), (60, 2, 40, 0, False)),
+        ((55, 2, 40, 0, False), (150, 3, 60, 100, False)),
     ]
     assert expected == [
         tuple((s.round_points, s.rounds_won, s.boxes, s.game_bonus, s.shutout) for s in c.breakdown)
         for c in result.columns
     ]
-    assert [(350, 0), (265, 60), (95, 250)] == [c.totals for c in result.columns]
+    assert [(350, 0), (265, 100), (95, 310)] == [c.totals for c in result.columns]
     assert [0, 0, 1] == [c.winner for c in result.columns]
 
 
@@ -421,7 +446,7 @@ def test_hollywood_totals_and_breakdown_add_up_the_columns() -> None:
     round points, boxes and game bonuses are the sums over the columns; rounds won counts the
     rounds the player actually won (a round counted in three columns is one round won)."""
     result = gr.score_game(HOLLYWOOD, MATCH)
-    assert (350 + 265 + 95, 0 + 60 + 250) == result.totals
+    assert (350 + 265 + 95, 0 + 100 + 310) == result.totals
     for player in (0, 1):
         parts = [c.breakdown[player] for c in result.columns]
         assert (
@@ -446,15 +471,16 @@ def test_hollywood_totals_and_breakdown_add_up_the_columns() -> None:
 
 def test_hollywood_higher_sum_wins_and_equal_sums_draw() -> None:
     """RULES 7, HIGHEST_TOTAL: «the higher total wins and equal totals are a drawn game»,
-    with the totals summed over the columns: player 1 wins column 1 with a shutout (320 to
-    0) and loses columns 2 and 3 (70 to 220 and 70 to 240): 460 all, a drawn match."""
+    with the totals summed over the columns: player 0 wins column 1 with a shutout (100 + a box
+    of 20 + a doubled game bonus: 320 to 0) and loses columns 2 and 3 (70 to 220 and 50 to
+    220): 440 all, a drawn match."""
     assert 0 == gr.score_game(HOLLYWOOD, MATCH).winner
-    drawn = [won(1, 100), won(0, 50), won(1, 50), won(0, 100), won(1, 50), won(0, 50), won(0, 50)]
+    drawn = [won(0, 100), won(0, 50), won(1, 100), won(0, 30), won(1, 100)]
     result = gr.score_game(HOLLYWOOD, drawn)
-    assert [(0, 320), (220, 70), (240, 70)] == [c.totals for c in result.columns]
-    assert ((460, 460), None, True, True) == (result.totals, result.winner, result.is_over, result.is_draw)
-    lopsided = gr.score_game(HOLLYWOOD, [*drawn[:-1], won(0, 60)])
-    assert ((470, 460), 0) == (lopsided.totals, lopsided.winner)
+    assert [(320, 0), (70, 220), (50, 220)] == [c.totals for c in result.columns]
+    assert ((440, 440), None, True, True) == (result.totals, result.winner, result.is_over, result.is_draw)
+    lopsided = gr.score_game(HOLLYWOOD, [*drawn[:-1], won(1, 110)])
+    assert ((440, 450), 1) == (lopsided.totals, lopsided.winner)
 
 
 @pytest.mark.parametrize("extra", [won(0, 10), won(1, 10), gr.RoundResult(outcome=gr.Outcome.DEAD_HAND)])
@@ -467,18 +493,27 @@ def test_hollywood_result_after_the_match_ended_is_rejected(extra: gr.RoundResul
 
 
 def oracle_columns(results: list[gr.RoundResult]) -> list[list[gr.RoundResult]]:
-    """RULES 8's Hollywood rule written out plainly: a player's n-th win goes to the first
-    min(n, 3) columns, a round nobody won to all three, each only while nobody has 100 there."""
+    """RULES 8's Hollywood rule written out plainly: each of a player's wins opens the next
+    column nobody has closed (one at 100), if there is one left; the win counts in every open
+    column the player has opened; a round nobody won counts in every open column."""
     columns: list[list[gr.RoundResult]] = [[], [], []]
-    wins = [0, 0]
+    opened: list[set[int]] = [set(), set()]
+
+    def is_open(column: list[gr.RoundResult]) -> bool:
+        return max(sum(r.points for r in column if r.winner == p) for p in (0, 1)) < 100
+
     for result in results:
-        if result.winner is not None:
-            wins[result.winner] += 1
-        reach = 3 if result.winner is None else min(wins[result.winner], 3)
-        for column in columns[:reach]:
-            scores = [sum(r.points for r in column if r.winner == p) for p in (0, 1)]
-            if max(scores) < 100:
-                column.append(result)
+        if result.winner is None:
+            reach = {0, 1, 2}
+        else:
+            unopened = [
+                i for i in range(3) if i > max(opened[result.winner], default=-1) and is_open(columns[i])
+            ]
+            opened[result.winner] |= set(unopened[:1])
+            reach = opened[result.winner]
+        for index in sorted(reach):
+            if is_open(columns[index]):
+                columns[index].append(result)
     return columns
 
 

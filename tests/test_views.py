@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import ginrummy as gr
-from positions import card, hand, play, position
+from positions import card, hand, layout, play, position
 
 KNOCKER = "4h 5h 6h 9c 9d 9s Ad 2d 3d 7s"
 """Player 1's ten cards: drawing Qs and knocking with it leaves 7s (7)."""
@@ -136,3 +136,23 @@ def test_opponents_knock_is_hidden_until_the_round_is_over() -> None:
     assert knock == r.view(1).events[-1]
     r = play(r, "e")
     assert knock == r.view(0).events[1]
+
+
+def test_a_dead_hand_shows_no_hand_and_hides_what_it_hid_before() -> None:
+    """The view contract after a dead hand: nobody lays down, so the opponent's cards stay
+    hidden. Two rounds that differ only in a card the viewer never saw (swapped between the
+    opponent's hand and the bottom of the stock) give equal views of the dead hand."""
+    hands = ("7c 8c 9c Kd Qd Jh 2s 4s 6h 8d", "Ac 3d 5h 7s 9h Jc Ks 2h 4d Tc")
+    args = layout(hands=hands, stock_size=3, discard="5c", stock_top="Qs", to_act=1)
+    swapped = dict(args)
+    bottom = args["stock"][0]
+    swapped["hands"] = (args["hands"][0], args["hands"][1] - hand("Tc") | gr.Hand([bottom]))
+    swapped["stock"] = [card("Tc"), *args["stock"][1:]]
+    views = []
+    for position_args in (args, swapped):
+        r = play(gr.Round.from_position(gr.PAGAT, **position_args), "s", "d Qs")
+        assert gr.Outcome.DEAD_HAND == (r.result.outcome if r.result else None)
+        views.append(r.view(0))
+    assert views[0] == views[1]
+    assert (None, gr.Hand()) == (views[0].opponent_hand, views[0].opponent_known)
+    assert gr.loads(gr.dumps(views[0])) == views[0]

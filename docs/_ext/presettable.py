@@ -47,14 +47,8 @@ def _value_text(value: object) -> str:
 
 
 def _field_summaries() -> dict[str, str]:
-    """The first sentence of each ``Ruleset`` field's docstring."""
-    docs = ModuleAnalyzer.for_module("ginrummy.rules").find_attr_docs()
-    summaries: dict[str, str] = {}
-    for (owner, name), lines in docs.items():
-        if owner == "Ruleset":
-            text = " ".join(" ".join(lines).split())
-            summaries[name] = text.split(". ")[0].rstrip(".") + "."
-    return summaries
+    """The first sentence of each ``Ruleset`` field's explanation (its metadata)."""
+    return {name: doc.split(". ")[0].rstrip(".") + "." for name, doc in ginrummy.rules.field_docs().items()}
 
 
 def _preset_docstrings() -> dict[str, str]:

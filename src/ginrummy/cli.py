@@ -34,8 +34,9 @@ from ginrummy.cli_simulation import (
     run_compare,
     run_simulate,
 )
-from ginrummy.deadwood import Arrangement, all_best_melds, best_discards
+from ginrummy.deadwood import all_best_melds, best_discards
 from ginrummy.errors import GinRummyError
+from ginrummy.json_write import arrangement_data
 from ginrummy.report import presets_json, presets_table, ruleset_table
 from ginrummy.rules import PRESETS, Ruleset, find_ruleset
 from ginrummy.terminal import play
@@ -161,7 +162,7 @@ def _analysis(hand: Hand, rules: Ruleset, upcard: Card | None = None) -> dict[st
         "cards": [str(card) for card in hand],
         "preset": rules.name,
         "deadwood": arrangements[0].points,
-        "arrangements": [_arrangement_data(a) for a in arrangements],
+        "arrangements": [arrangement_data(a) for a in arrangements],
     }
     if len(hand) == 11:
         limit = _knock_limit(rules, upcard)
@@ -175,14 +176,6 @@ def _analysis(hand: Hand, rules: Ruleset, upcard: Card | None = None) -> dict[st
         result["can_gin"] = discards[0]["deadwood"] == 0
         result["can_big_gin"] = rules.big_gin and arrangements[0].points == 0
     return result
-
-
-def _arrangement_data(arrangement: Arrangement) -> dict[str, Any]:
-    return {
-        "melds": [[str(card) for card in meld.cards] for meld in arrangement.melds],
-        "deadwood": [str(card) for card in arrangement.deadwood],
-        "points": arrangement.points,
-    }
 
 
 def _analyze(text: str, preset: str, as_json: bool, upcard_text: str | None = None) -> int:

@@ -24,7 +24,7 @@ from ginrummy.tally import Tally
 from ginrummy.tally_json import tally_data
 from ginrummy.views import PlayerView
 
-__all__ = ["encode", "game_state", "round_state"]
+__all__ = ["arrangement_data", "encode", "game_state", "round_state", "ruleset_data"]
 
 
 def _cards(cards: Iterable[Card]) -> list[str]:
@@ -39,7 +39,8 @@ def _layoffs(layoffs: Iterable[tuple[Card, int]]) -> list[list[Any]]:
     return [[str(card), index] for card, index in layoffs]
 
 
-def _ruleset(rules: Ruleset) -> dict[str, Any]:
+def ruleset_data(rules: Ruleset) -> dict[str, Any]:
+    """A ruleset as JSON data: every field, enums by value."""
     data: dict[str, Any] = {}
     for field in attrs.fields(Ruleset):
         value = getattr(rules, field.name)
@@ -132,7 +133,7 @@ def round_state(r: Round) -> dict[str, Any]:
 
 def _round(r: Round) -> dict[str, Any]:
     return {
-        "rules": _ruleset(r.rules),
+        "rules": ruleset_data(r.rules),
         "origin": _origin(r.start),
         "actions": [str(action) for action in r.actions],
         "state": round_state(r),
@@ -141,7 +142,7 @@ def _round(r: Round) -> dict[str, Any]:
 
 def _record(record: GameRecord) -> dict[str, Any]:
     return {
-        "rules": _ruleset(record.rules),
+        "rules": ruleset_data(record.rules),
         "seed": record.seed,
         "first_dealer": record.first_dealer,
         "decks": [_cards(deck) for deck in record.decks],
@@ -165,7 +166,7 @@ def _game(g: Game) -> dict[str, Any]:
 def _view(v: PlayerView) -> dict[str, Any]:
     return {
         "player": v.player,
-        "rules": _ruleset(v.rules),
+        "rules": ruleset_data(v.rules),
         "dealer": v.dealer,
         "phase": v.phase.value,
         "to_act": v.to_act,
@@ -189,7 +190,8 @@ def _view(v: PlayerView) -> dict[str, Any]:
     }
 
 
-def _arrangement(arrangement: Arrangement) -> dict[str, Any]:
+def arrangement_data(arrangement: Arrangement) -> dict[str, Any]:
+    """An arrangement as JSON data: its melds and deadwood as card texts, and its points."""
     return {
         "melds": _melds(arrangement.melds),
         "deadwood": _cards(arrangement.deadwood),
@@ -206,15 +208,18 @@ def encode(obj: object) -> tuple[str, Any]:
     if isinstance(obj, Meld):
         return "Meld", _cards(obj.cards)
     if isinstance(obj, Ruleset):
-        return "Ruleset", _ruleset(obj)
+        return "Ruleset", ruleset_data(obj)
     if isinstance(obj, ACTION_TYPES):
         return "Action", str(obj)
     if isinstance(obj, Event):
         return "Event", _event(obj)
     if isinstance(obj, Arrangement):
-        return "Arrangement", _arrangement(obj)
+        return "Arrangement", arrangement_data(obj)
     if isinstance(obj, LayoffPlan):
-        return "LayoffPlan", {"layoffs": _layoffs(obj.layoffs), "arrangement": _arrangement(obj.arrangement)}
+        return "LayoffPlan", {
+            "layoffs": _layoffs(obj.layoffs),
+            "arrangement": arrangement_data(obj.arrangement),
+        }
     if isinstance(obj, RoundResult):
         return "RoundResult", _round_result(obj)
     if isinstance(obj, GameResult):
@@ -230,7 +235,7 @@ def encode(obj: object) -> tuple[str, Any]:
     if isinstance(obj, GameView):
         return "GameView", {
             "player": obj.player,
-            "rules": _ruleset(obj.rules),
+            "rules": ruleset_data(obj.rules),
             "scores": list(obj.scores),
             "results": [_round_result(result) for result in obj.results],
             "round": _view(obj.round),
@@ -238,5 +243,5 @@ def encode(obj: object) -> tuple[str, Any]:
             "result": _game_result(obj.result),
         }
     if isinstance(obj, Tally):  # a simulation shard: written by ginrummy.tally_json
-        return "Tally", tally_data(obj, _ruleset)
+        return "Tally", tally_data(obj, ruleset_data)
     raise SerializationError(f"cannot serialize {obj!r}: not a public ginrummy value")

@@ -10,7 +10,7 @@ player 1 · pagat · upcard offer · your turn · turn 0
 you        Ac 2d 4d 5d Td Qd 6h 8h Kh 2s   deadwood 58
 opponent   10 cards
 pile       9d   stock 31   knock limit 10
-legal      t p
+legal      t, p
 """
 
 from __future__ import annotations
@@ -131,7 +131,7 @@ def view_picture(v: PlayerView) -> str:
     lines.append(f"pile       {_pile(v.discard_pile)}   stock {v.stock_size}   knock limit {v.knock_limit}")
     lines += _knock_lines(v.knocker, v.spread, v.layoffs, v.knock_card)
     if v.legal_actions:
-        lines.append("legal      " + " ".join(map(str, v.legal_actions)))
+        lines.append("legal      " + ", ".join(map(str, v.legal_actions)))
     if v.result is not None:
         lines.append(f"result     {result_picture(v.result)}")
     return "\n".join(lines)

@@ -10,10 +10,7 @@ knock_limit                      10        0
 
 from __future__ import annotations
 
-import ast
 import enum
-import inspect
-import itertools
 import json
 import math
 import textwrap
@@ -22,7 +19,8 @@ from collections.abc import Sequence
 import attrs
 
 from ginrummy.comparison import Comparison
-from ginrummy.rules import Ruleset
+from ginrummy.json_write import ruleset_data
+from ginrummy.rules import Ruleset, field_docs
 from ginrummy.simulation import Estimate, SimulationReport, reported
 
 __all__ = [
@@ -63,7 +61,7 @@ def ruleset_table(rules: Ruleset) -> str:
     """One ruleset in full: each field, its value and what it means (wrapped to fit 80
     columns)."""
     lines = [f"{rules.name}"]
-    docs = _field_docs()
+    docs = {name: doc.split(". ")[0].rstrip(".") for name, doc in field_docs().items()}
     values = {name: _value(getattr(rules, name)) for name in _fields()}
     start = 2 + _LABEL + max(len(value) for value in values.values()) + 2
     for name, value in values.items():
@@ -74,35 +72,9 @@ def ruleset_table(rules: Ruleset) -> str:
     return "\n".join(lines)
 
 
-def _field_docs() -> dict[str, str]:
-    """The first sentence of each field's docstring (the string after the field in the class
-    body), read from the source with :mod:`ast`."""
-    tree = ast.parse(textwrap.dedent(inspect.getsource(Ruleset)))
-    body = tree.body[0].body if isinstance(tree.body[0], ast.ClassDef) else []
-    docs: dict[str, str] = {}
-    for node, following in itertools.pairwise(body):
-        if (
-            isinstance(node, ast.AnnAssign)
-            and isinstance(node.target, ast.Name)
-            and isinstance(following, ast.Expr)
-            and isinstance(following.value, ast.Constant)
-            and isinstance(following.value.value, str)
-        ):
-            text = " ".join(following.value.value.split())
-            docs[node.target.id] = text.split(". ")[0].rstrip(".")
-    return docs
-
-
 def presets_json(rulesets: Sequence[Ruleset]) -> str:
     """The rulesets as JSON objects (enums by value), in a list."""
-    data = []
-    for rules in rulesets:
-        entry: dict[str, object] = {}
-        for field in attrs.fields(Ruleset):
-            value = getattr(rules, field.name)
-            entry[field.name] = value.value if isinstance(value, enum.Enum) else value
-        data.append(entry)
-    return json.dumps(data, indent=2)
+    return json.dumps([ruleset_data(rules) for rules in rulesets], indent=2)
 
 
 WIDTH = 80

@@ -41,6 +41,7 @@ __all__ = [
     "NextDealer",
     "Ruleset",
     "Shutout",
+    "field_docs",
     "find_ruleset",
 ]
 
@@ -79,6 +80,9 @@ class Shutout(enum.Enum):
     DOUBLE_ROUND_POINTS = "double-round-points"
     """The winner's round points are doubled when it won every round and none was a dead
     hand (seed 000)."""
+    DOUBLE_TOTAL = "double-total"
+    """The winner's whole total (round points, boxes and game bonus) is doubled when the
+    opponent scored no points: (100 + 2 boxes of 25 + 100) x 2 = 500."""
 
 
 class GameWinner(enum.Enum):
@@ -171,63 +175,144 @@ class Ruleset:
     ginrummy.errors.InvalidRulesetError: invalid ruleset: 'layoffs_after_gin' is True but 'layoffs' is False
     """
 
-    name: str = attrs.field(default="custom", validator=_name)
-    """The preset's name, or ``'custom'``."""
-    knock_limit: int = attrs.field(default=10, validator=_int_field(0, 99))
-    """The most deadwood a player may knock with; 0 means only gin ends a round."""
-    oklahoma: bool = attrs.field(default=False, validator=_bool_field)
-    """The knock limit is the value of the initial upcard (face cards 10)."""
-    oklahoma_ace_gin_only: bool = attrs.field(default=True, validator=_bool_field)
-    """In Oklahoma, an ace upcard means only gin ends the round (else the limit is 1)."""
-    spade_multiplier: int = attrs.field(default=1, validator=_int_field(1, 10))
-    """In Oklahoma, the round's points are multiplied by this when the initial upcard is a
-    spade."""
-    big_gin: bool = attrs.field(default=False, validator=_bool_field)
-    """A player whose 11 cards all meld may end the round without discarding."""
-    big_gin_bonus: int = attrs.field(default=31, validator=_int_field(0, 1000))
-    """The bonus for big gin (it replaces the gin bonus)."""
-    gin_bonus: int = attrs.field(default=20, validator=_int_field(0, 1000))
-    """The bonus for gin."""
-    undercut_bonus: int = attrs.field(default=10, validator=_int_field(0, 1000))
-    """The defender's bonus for an undercut."""
-    undercut_on_tie: bool = attrs.field(default=True, validator=_bool_field)
-    """Equal deadwood after a (non-gin) knock is an undercut."""
-    layoffs: bool = attrs.field(default=True, validator=_bool_field)
-    """The defender may lay off cards onto the knocker's spread."""
-    layoffs_after_gin: bool = attrs.field(default=False, validator=_bool_field)
-    """The defender may lay off onto a gin spread too."""
-    after_both_pass: AfterPass = attrs.field(default=AfterPass.STOCK_ONLY, validator=_enum_field(AfterPass))
-    """The non-dealer's first turn when both players pass the upcard."""
-    may_discard_taken_card: bool = attrs.field(default=False, validator=_bool_field)
-    """A card taken from the discard pile may be discarded (or knocked with) in the same
-    turn."""
-    dead_hand_stock: int = attrs.field(default=2, validator=_int_field(0, 30))
-    """A discard that leaves this many cards or fewer in the stock voids the round."""
-    target: int = attrs.field(default=100, validator=_int_field(1, 100_000))
-    """The game ends when a player's game score reaches this."""
-    game_bonus: int = attrs.field(default=100, validator=_int_field(0, 100_000))
-    """The bonus for the player who reaches the target."""
-    box_bonus: int = attrs.field(default=20, validator=_int_field(0, 100_000))
-    """The bonus per round won, for both players, at the end of the game."""
-    boxes_count_toward_target: bool = attrs.field(default=False, validator=_bool_field)
-    """Box bonuses count toward the target as they are won."""
-    shutout: Shutout = attrs.field(default=Shutout.DOUBLE_GAME_BONUS, validator=_enum_field(Shutout))
-    """The shutout rule."""
-    game_winner: GameWinner = attrs.field(default=GameWinner.HIGHEST_TOTAL, validator=_enum_field(GameWinner))
-    """Who wins the game."""
-    next_dealer: NextDealer = attrs.field(default=NextDealer.WINNER, validator=_enum_field(NextDealer))
-    """Who deals after a scored round."""
-    round_the_corner: bool = attrs.field(default=False, validator=_bool_field)
-    """The ace is high or low and runs wrap (Q-K-A, K-A-2)."""
-    ace_points: int = attrs.field(default=1, validator=_int_field(1, 15))
-    """The deadwood value of an unmatched ace."""
-    void_if_gin_matched: bool = attrs.field(default=False, validator=_bool_field)
-    """With layoffs onto gin, a defender brought to 0 deadwood voids the round."""
-    max_turns: int | None = attrs.field(default=None, validator=_max_turns)
-    """A safety valve: the round is void once this many turns have been played."""
-    hollywood: bool = attrs.field(default=False, validator=_bool_field)
-    """Hollywood scoring: three game columns at once; a player's first won round scores in
-    game 1, its second in games 1 and 2, its third and later in every open game."""
+    name: str = attrs.field(
+        default="custom", validator=_name, metadata={"doc": "The preset's name, or ``'custom'``."}
+    )
+    knock_limit: int = attrs.field(
+        default=10,
+        validator=_int_field(0, 99),
+        metadata={"doc": "The most deadwood a player may knock with; 0 means only gin ends a round."},
+    )
+    oklahoma: bool = attrs.field(
+        default=False,
+        validator=_bool_field,
+        metadata={
+            "doc": "The knock limit is the value of the initial upcard (face cards 10), or knock_limit "
+            "when that is lower."
+        },
+    )
+    oklahoma_ace_gin_only: bool = attrs.field(
+        default=True,
+        validator=_bool_field,
+        metadata={"doc": "In Oklahoma, an ace upcard means only gin ends the round (else the limit is 1)."},
+    )
+    spade_multiplier: int = attrs.field(
+        default=1,
+        validator=_int_field(1, 10),
+        metadata={
+            "doc": "In Oklahoma, the round's points are multiplied by this when the initial upcard is a "
+            "spade."
+        },
+    )
+    big_gin: bool = attrs.field(
+        default=False,
+        validator=_bool_field,
+        metadata={"doc": "A player whose 11 cards all meld may end the round without discarding."},
+    )
+    big_gin_bonus: int = attrs.field(
+        default=31,
+        validator=_int_field(0, 1000),
+        metadata={"doc": "The bonus for big gin (it replaces the gin bonus)."},
+    )
+    gin_bonus: int = attrs.field(
+        default=20, validator=_int_field(0, 1000), metadata={"doc": "The bonus for gin."}
+    )
+    undercut_bonus: int = attrs.field(
+        default=10, validator=_int_field(0, 1000), metadata={"doc": "The defender's bonus for an undercut."}
+    )
+    undercut_on_tie: bool = attrs.field(
+        default=True,
+        validator=_bool_field,
+        metadata={"doc": "Equal deadwood after a (non-gin) knock is an undercut."},
+    )
+    layoffs: bool = attrs.field(
+        default=True,
+        validator=_bool_field,
+        metadata={"doc": "The defender may lay off cards onto the knocker's spread."},
+    )
+    layoffs_after_gin: bool = attrs.field(
+        default=False,
+        validator=_bool_field,
+        metadata={"doc": "The defender may lay off onto a gin spread too."},
+    )
+    after_both_pass: AfterPass = attrs.field(
+        default=AfterPass.STOCK_ONLY,
+        validator=_enum_field(AfterPass),
+        metadata={"doc": "The non-dealer's first turn when both players pass the upcard."},
+    )
+    may_discard_taken_card: bool = attrs.field(
+        default=False,
+        validator=_bool_field,
+        metadata={
+            "doc": "A card taken from the discard pile may be discarded (or knocked with) in the same turn."
+        },
+    )
+    dead_hand_stock: int = attrs.field(
+        default=2,
+        validator=_int_field(0, 30),
+        metadata={"doc": "A discard that leaves this many cards or fewer in the stock voids the round."},
+    )
+    target: int = attrs.field(
+        default=100,
+        validator=_int_field(1, 100_000),
+        metadata={"doc": "The game ends when a player's game score reaches this."},
+    )
+    game_bonus: int = attrs.field(
+        default=100,
+        validator=_int_field(0, 100_000),
+        metadata={"doc": "The bonus for the player who reaches the target."},
+    )
+    box_bonus: int = attrs.field(
+        default=20,
+        validator=_int_field(0, 100_000),
+        metadata={"doc": "The bonus per round won, for both players, at the end of the game."},
+    )
+    boxes_count_toward_target: bool = attrs.field(
+        default=False,
+        validator=_bool_field,
+        metadata={"doc": "Box bonuses count toward the target as they are won."},
+    )
+    shutout: Shutout = attrs.field(
+        default=Shutout.DOUBLE_GAME_BONUS,
+        validator=_enum_field(Shutout),
+        metadata={"doc": "The shutout rule."},
+    )
+    game_winner: GameWinner = attrs.field(
+        default=GameWinner.HIGHEST_TOTAL,
+        validator=_enum_field(GameWinner),
+        metadata={"doc": "Who wins the game."},
+    )
+    next_dealer: NextDealer = attrs.field(
+        default=NextDealer.WINNER,
+        validator=_enum_field(NextDealer),
+        metadata={"doc": "Who deals after a scored round."},
+    )
+    round_the_corner: bool = attrs.field(
+        default=False,
+        validator=_bool_field,
+        metadata={"doc": "The ace is high or low and runs wrap (Q-K-A, K-A-2)."},
+    )
+    ace_points: int = attrs.field(
+        default=1, validator=_int_field(1, 15), metadata={"doc": "The deadwood value of an unmatched ace."}
+    )
+    void_if_gin_matched: bool = attrs.field(
+        default=False,
+        validator=_bool_field,
+        metadata={"doc": "With layoffs onto gin, a defender brought to 0 deadwood voids the round."},
+    )
+    max_turns: int | None = attrs.field(
+        default=None,
+        validator=_max_turns,
+        metadata={"doc": "A safety valve: the round is void once this many turns have been played."},
+    )
+    hollywood: bool = attrs.field(
+        default=False,
+        validator=_bool_field,
+        metadata={
+            "doc": "Hollywood scoring: three game columns at once; a player's first won round scores in "
+            "game 1, its second in games 1 and 2, its third and later in every open game."
+        },
+    )
 
     def __attrs_post_init__(self) -> None:
         if self.layoffs_after_gin and not self.layoffs:
@@ -239,20 +324,21 @@ class Ruleset:
 
     def knock_limit_for(self, upcard: Card) -> int:
         """The knock limit of a round whose initial upcard is ``upcard``: ``knock_limit``, or
-        in Oklahoma the upcard's rank value (face cards 10; an ace 0 when
-        ``oklahoma_ace_gin_only``, else 1).
+        in Oklahoma the lower of ``knock_limit`` and the upcard's rank value (face cards 10;
+        an ace 0 when ``oklahoma_ace_gin_only``, else 1), so a house limit still holds.
 
         >>> from ginrummy.cards import Card
         >>> OKLAHOMA.knock_limit_for(Card("7s")), OKLAHOMA.knock_limit_for(Card("As"))
         (7, 0)
-        >>> PAGAT.knock_limit_for(Card("7s"))
-        10
+        >>> house = PAGAT.evolve(oklahoma=True, knock_limit=3)
+        >>> PAGAT.knock_limit_for(Card("7s")), house.knock_limit_for(Card("7d"))
+        (10, 3)
         """
         if not self.oklahoma:
             return self.knock_limit
         if upcard.rank == 1:
-            return 0 if self.oklahoma_ace_gin_only else 1
-        return upcard.rank.points
+            return min(self.knock_limit, 0 if self.oklahoma_ace_gin_only else 1)
+        return min(self.knock_limit, upcard.rank.points)
 
     def evolve(self, **changes: Any) -> Ruleset:
         """A validated copy with ``changes``; its name is ``'custom'`` unless one is given.
@@ -264,6 +350,23 @@ class Ruleset:
             raise InvalidRulesetError(f"invalid ruleset: unknown field {unknown[0]!r}")
         changes.setdefault("name", "custom")
         return attrs.evolve(self, **changes)
+
+
+def field_docs() -> dict[str, str]:
+    """What each :class:`Ruleset` field means, by field name (the text kept in the field's
+    metadata: one place for the API docs, the command line's tables and the rules page).
+
+    >>> field_docs()["knock_limit"]
+    'The most deadwood a player may knock with; 0 means only gin ends a round.'
+    """
+    return {field.name: field.metadata["doc"] for field in attrs.fields(Ruleset)}
+
+
+Ruleset.__doc__ = (
+    (Ruleset.__doc__ or "")
+    + "\n    Fields:\n\n"
+    + "".join(f"    - ``{name}``: {doc}\n" for name, doc in field_docs().items())
+)
 
 
 PAGAT = Ruleset(name="pagat")

@@ -253,6 +253,11 @@ class _Column:
         elif rules.shutout is Shutout.DOUBLE_ROUND_POINTS and self.won[reacher] == self.rounds:
             points[reacher] *= 2  # it won every round counted, so none was void
             shut = True
+        elif rules.shutout is Shutout.DOUBLE_TOTAL and points[other] == 0:
+            points[reacher] *= 2  # each part doubled: the total is doubled, the parts still add up
+            boxes[reacher] *= 2
+            game_bonus[reacher] *= 2
+            shut = True
         breakdown = tuple(
             PlayerScore(
                 round_points=points[p],
@@ -304,20 +309,35 @@ class Standings:
     """Rounds each player has won in the whole game."""
     rounds: int = 0
     """Results added, void rounds included."""
+    opened: tuple[int, int] = (0, 0)
+    """Under Hollywood scoring, for each player, one past the last column its wins have opened
+    (0 before its first win)."""
 
     @classmethod
     def start(cls, rules: Ruleset) -> Standings:
         """The standings before any round."""
         return cls(rules, (_Column(),) * (HOLLYWOOD_COLUMNS if rules.hollywood else 1))
 
-    def route(self, result: RoundResult) -> tuple[int, ...]:
-        """The columns ``result`` counts in: the one game, or under Hollywood scoring, for a
-        player's n-th won round, columns 1 to n (at most 3) of those still open; void rounds
-        count in every open column (they matter to a DOUBLE_ROUND_POINTS shutout)."""
-        columns = self.columns
+    def _opening(self, result: RoundResult) -> int:
+        """One past the last column the winner of ``result`` has opened once it is added: each
+        win opens the next column still open (skipping closed ones), if any is left."""
         winner = result.winner
-        reach = len(columns) if winner is None else min(self.wins[winner] + 1, len(columns))
-        return tuple(i for i in range(reach) if columns[i].reacher is None)
+        if winner is None:
+            return 0
+        opened = self.opened[winner]
+        for index in range(opened, len(self.columns)):
+            if self.columns[index].reacher is None:
+                return index + 1
+        return opened
+
+    def route(self, result: RoundResult) -> tuple[int, ...]:
+        """The columns ``result`` counts in: the one game, or under Hollywood scoring the open
+        columns its winner has opened: each of a player's wins opens the next column still open
+        (so the first win opens column 1, or column 2 when column 1 has closed) and scores in
+        every open column the player has opened. Void rounds count in every open column (they
+        matter to a DOUBLE_ROUND_POINTS shutout)."""
+        reach = len(self.columns) if result.winner is None else self._opening(result)
+        return tuple(i for i in range(reach) if self.columns[i].reacher is None)
 
     def add(self, result: RoundResult) -> Standings:
         """The standings after one more round.
@@ -341,8 +361,15 @@ class Standings:
             column.add(self.rules, result) if i in targets else column
             for i, column in enumerate(self.columns)
         )
-        wins = self.wins if result.winner is None else _plus(self.wins, result.winner, 1)
-        return Standings(self.rules, columns, wins, self.rounds + 1)
+        winner = result.winner
+        if winner is None:
+            return Standings(self.rules, columns, self.wins, self.rounds + 1, self.opened)
+        opened = (
+            (self._opening(result), self.opened[1])
+            if winner == 0
+            else (self.opened[0], self._opening(result))
+        )
+        return Standings(self.rules, columns, _plus(self.wins, winner, 1), self.rounds + 1, opened)
 
     @property
     def column_scores(self) -> tuple[tuple[int, int], ...]:

@@ -1,11 +1,12 @@
-"""``ginrummy play``: a person against a bot (the default bot unless named) in the terminal,
-for a whole game.
+"""``ginrummy play``: a person against a bot in the terminal, for a whole game.
 
-The person is player 0. Each turn shows the hand sorted with its best melds grouped and its
-deadwood, the upcard, the stock size and the legal actions in short notation. Input is the
-action notation (``s``, ``t``, ``p``, ``d Kh`` or just ``Kh``, ``k Kh``, ``bg``, ``l 8h 0``,
-``e``), ``a`` to let the bot's strategy make this move, ``help``, or ``quit``; invalid input is
-explained and asked again. Ctrl-D leaves as ``quit`` does.
+The person is player 0. Each turn shows the person's view (its text picture: the hand with its
+best melds grouped and its deadwood, what is known of the bot's hand, the discard pile, the
+stock size, the knock limit and the legal actions). Input is the action notation (``s``,
+``t``, ``p``, ``d Kh`` or just ``Kh``, ``k Kh``, ``bg``, ``l 8h 0``, ``e``), ``a`` to let the
+greedy strategy make this move, ``pile`` for the discard pile's history, ``last`` for the
+last round's hands and score again, ``help``, or ``quit``; invalid input is explained and
+asked again. Ctrl-D leaves as ``quit`` does.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ginrummy.actions import (
-    ACTION_SPACE_SIZE,
     Action,
     BigGin,
     Discard,
@@ -23,17 +23,15 @@ from ginrummy.actions import (
     LayOff,
     PassUpcard,
     TakeDiscard,
-    action_to_id,
     parse_action,
 )
 from ginrummy.bots import DEFAULT_BOT, BotFactory, GreedyBot, make_bot
 from ginrummy.cards import Card
-from ginrummy.deadwood import best_melds
 from ginrummy.errors import GinRummyError, ParseError
-from ginrummy.events import Phase
 from ginrummy.game import Game
+from ginrummy.pictures import result_picture
+from ginrummy.round import Round
 from ginrummy.rules import Ruleset
-from ginrummy.scoring import Outcome, RoundResult
 from ginrummy.settlement import GameResult
 from ginrummy.views import PlayerView
 
@@ -50,7 +48,8 @@ actions:
   bg         declare big gin (if the rules allow it)
   l 8h 0     lay off 8h onto the knocker's meld 0
   e          end your layoffs
-  a          let the bot's strategy choose this move for you
+  a          let the greedy strategy choose this move for you
+  pile       the discard pile's history   last      the last round's hands and score
   help       this text                    quit      leave the game (Ctrl-D too)"""
 
 
@@ -58,78 +57,63 @@ class _Quit(Exception):
     """The person asked to leave."""
 
 
-def _describe(view: PlayerView) -> list[str]:
-    """The lines that show the position to the person."""
-    arrangement = best_melds(view.hand, view.rules)
-    melds = "  ".join(f"[{meld}]" for meld in arrangement.melds)
-    dead = " ".join(str(card) for card in sorted(arrangement.deadwood, key=lambda c: (c.rank, c.suit)))
-    hand_text = "  ".join(part for part in (melds, dead) if part)
-    lines = [
-        f"your hand: {hand_text}   deadwood {arrangement.points}",
-        f"upcard: {view.upcard or '-'}   stock: {view.stock_size}   knock limit: {view.knock_limit}"
-        + (f"   bot holds {view.opponent_known} from the pile" if view.opponent_known else ""),
-    ]
-    if view.spread:
-        spread = "  ".join(f"{index}:[{meld}]" for index, meld in enumerate(view.spread))
-        lines.append(f"{NAMES[view.knocker] if view.knocker is not None else ''} spread: {spread}")
-    if view.opponent_hand is not None and view.phase is not Phase.OVER:
-        lines.append(f"bot's hand: {view.opponent_hand}")
-    legal = ", ".join(_short(action) for action in sorted(view.legal_actions, key=_order))
-    lines.append(f"legal: {legal}")
-    return lines
+_VERBS = (
+    ("draw", "take", "pass", "discard", "knock", "declare", "lay", "end", "your"),
+    ("draws", "takes", "passes", "discards", "knocks", "declares", "lays", "ends", "its"),
+)
+"""The verbs of :func:`_narrate`, for the person (second person) and the bot."""
 
 
-def _short(action: Action) -> str:
-    """A compact label of an action for the list of legal actions."""
-    if isinstance(action, Knock):
-        return f"k {action.card}"
-    return str(action)
-
-
-def _order(action: Action) -> int:
-    """Draws first, then discards and knocks by card (clubs to spades, ace to king)."""
-    try:
-        return action_to_id(action)
-    except GinRummyError:  # pragma: no cover - legal actions all have ids
-        return ACTION_SPACE_SIZE
-
-
-def _narrate(action: Action, card: Card | None) -> str:
-    """What the bot did, as the person may see it."""
+def _narrate(who: int, action: Action, card: Card | None) -> str:
+    """What ``who`` did, as the person may see it (``card``: the card taken, or the card the
+    person drew; the bot's draws stay hidden)."""
+    name = NAMES[who]
+    verb = _VERBS[who]
     if isinstance(action, DrawStock):
-        return "bot draws from the stock"
+        drawn = f" {card}" if card is not None else ""
+        return f"{name} {verb[0]}{drawn} from the stock"
     if isinstance(action, TakeDiscard):
-        return f"bot takes {card}" if card is not None else "bot takes the discard"
+        return f"{name} {verb[1]} {card}"
     if isinstance(action, PassUpcard):
-        return "bot passes the upcard"
+        return f"{name} {verb[2]} the upcard"
     if isinstance(action, Discard):
-        return f"bot discards {action.card}"
+        return f"{name} {verb[3]} {action.card}"
     if isinstance(action, Knock):
-        return "bot knocks"
+        return f"{name} {verb[4]}"
     if isinstance(action, BigGin):
-        return "bot declares big gin"
+        return f"{name} {verb[5]} big gin"
     if isinstance(action, LayOff):
-        return f"bot lays off {action.card} onto meld {action.meld}"
+        return f"{name} {verb[6]} off {action.card} onto meld {action.meld}"
     if isinstance(action, EndLayoffs):
-        return "bot ends its layoffs"
+        return f"{name} {verb[7]} {verb[8]} layoffs"
     return str(action)  # pragma: no cover
 
 
-def _round_summary(result: RoundResult, scores: tuple[int, int]) -> list[str]:
-    lines: list[str] = []
-    if result.outcome.is_void:
-        lines.append(f"round over: {result.outcome.value.replace('-', ' ')}, nobody scores")
-    else:
-        assert result.winner is not None
-        words = {
-            Outcome.KNOCK: "knock",
-            Outcome.UNDERCUT: "undercut",
-            Outcome.GIN: "gin",
-            Outcome.BIG_GIN: "big gin",
-        }[result.outcome]
-        lines.append(f"round over: {words}; {NAMES[result.winner]} score {result.points}")
-    if result.deadwood is not None:
-        lines.append(f"deadwood: you {result.deadwood[HUMAN]}, bot {result.deadwood[BOT]}")
+def _pile_history(view: PlayerView) -> list[str]:
+    """The discard pile as the person has seen it grow: every discard and take of the round."""
+    lines = [f"initial upcard {view.initial_upcard}"]
+    for event in view.events:
+        if isinstance(event.action, Discard):
+            lines.append(f"{NAMES[event.player]} discarded {event.action.card}")
+        elif isinstance(event.action, TakeDiscard):
+            lines.append(f"{NAMES[event.player]} took {event.card}")
+    lines.append("pile now (bottom to top): " + (" ".join(map(str, view.discard_pile)) or "empty"))
+    return lines
+
+
+def _round_summary(played: Round, scores: tuple[int, int]) -> list[str]:
+    """The end of a round as the person may see it: the spread, the bot's hand when it was
+    shown (not after a dead hand), the result and the scores."""
+    result = played.result
+    assert result is not None
+    view = played.view(HUMAN)
+    lines = []
+    if result.spread:
+        spread = "  ".join(f"[{meld}]" for meld in result.spread)
+        lines.append(f"{NAMES[result.knocker or 0]} showed {spread}")
+    if view.opponent_hand is not None:
+        lines.append(f"bot's hand was: {view.opponent_hand}")
+    lines.append(f"round over: {result_picture(result)}")
     lines.append(f"scores: you {scores[HUMAN]}, bot {scores[BOT]}")
     return lines
 
@@ -151,13 +135,14 @@ def _game_summary(result: GameResult) -> list[str]:
 
 
 def _read_action(
-    view: PlayerView,
+    game: Game,
     ask: Callable[[str], str],
     say: Callable[[str], None],
     helper: GreedyBot,
     echo: bool,
 ) -> Action:
     """Ask until the person gives a legal action (or quits)."""
+    view = game.round.view(HUMAN)
     while True:
         try:
             text = ask("your move> ").strip()
@@ -173,6 +158,17 @@ def _read_action(
         if word in ("help", "h", "?"):
             say(HELP)
             continue
+        if word == "pile":
+            for line in _pile_history(view):
+                say(line)
+            continue
+        if word == "last":
+            if game.finished is None:
+                say("no round has ended yet")
+            else:
+                for line in _round_summary(game.finished, game.scores):
+                    say(line)
+            continue
         if word in ("a", "auto"):
             return helper.act(view)
         try:
@@ -180,9 +176,10 @@ def _read_action(
         except GinRummyError as exc:
             say(f"{exc}; type help for the notation")
             continue
-        if action not in view.legal_actions and not isinstance(action, Knock):
-            legal = ", ".join(_short(a) for a in sorted(view.legal_actions, key=_order))
-            say(f"{action} is not legal now; legal: {legal}")
+        reason = game.illegal_reason(action, HUMAN)
+        if reason is not None:
+            legal = ", ".join(map(str, view.legal_actions))
+            say(f"{action} is not legal now: {reason}; legal: {legal}")
             continue
         return action
 
@@ -233,26 +230,15 @@ def play(
             if player == BOT:
                 action = opponent.act(before.view(BOT))
             else:
-                view = before.view(HUMAN)
-                for line in _describe(view):
-                    say(line)
-                action = _read_action(view, ask, say, helper, echo)
-                reason = game.round.illegal_reason(action)
-                if reason is not None:
-                    say(f"{action} is not legal now: {reason}")
-                    continue
+                say(str(before.view(HUMAN)))
+                action = _read_action(game, ask, say, helper, echo)
             finished = len(game.results)
-            game = game.apply(action)
-            if player == BOT:
-                say(_narrate(action, before.upcard if isinstance(action, TakeDiscard) else None))
+            game = game.apply(action, player)
+            shown = isinstance(action, TakeDiscard) or (isinstance(action, DrawStock) and player == HUMAN)
+            say(_narrate(player, action, game.round.events[-1].card if shown else None))
             if len(game.results) != finished:
-                played = game.finished
-                assert played is not None and played.result is not None
-                if played.result.spread:
-                    spread = "  ".join(f"[{meld}]" for meld in played.result.spread)
-                    say(f"{NAMES[played.knocker or 0]} showed {spread}")
-                say(f"bot's hand was: {played.hand(BOT)}")
-                for line in _round_summary(played.result, game.scores):
+                assert game.finished is not None
+                for line in _round_summary(game.finished, game.scores):
                     say(line)
     except _Quit:
         say("\nbye")
