@@ -25,10 +25,11 @@ from ginrummy.rl.encoding import (
     legal_mask,
     split_observation,
 )
-from ginrummy.rl.single import GinRummyEnv
+from ginrummy.rl.single import ENV_ID, GinRummyEnv
 
 __all__ = [
     "CARD_PLANES",
+    "ENV_ID",
     "FEATURES",
     "OBSERVATION_SIZE",
     "POINTS_SCALE",
