@@ -107,7 +107,7 @@ def random_rounds(rules: gr.Ruleset, count: int, seed: int) -> list[gr.Round]:
     rng = random.Random(seed)
     states = []
     for number in range(count):
-        state = gr.Round.deal(rules, dealer=number % 2, seed=rng.random())
+        state = gr.Round.deal(rules, dealer=number % 2, seed=rng.getrandbits(32))
         states.append(state)
         while not state.is_over:
             state = state.apply(biased_action(state, rng))
@@ -235,12 +235,12 @@ DICT_OBSERVATION_WARNINGS = (
 
 
 @pytest.mark.parametrize(("preset", "episode"), [("pagat", "round"), ("oklahoma", "game")])
-def test_aec_environment_passes_pettingzoos_api_and_seed_tests(preset: str, episode: str) -> None:
+def test_aec_environment_passes_pettingzoos_api_and_seed_tests(preset: str, episode: rl.Episode) -> None:
     """``api_test`` and ``seed_test`` pass, with no warning but the two about dict observations."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         api_test(rl.aec_env(preset=preset, episode=episode, render_mode="ansi"), num_cycles=200)
-        seed_test(lambda: rl.aec_env(preset=preset, episode=episode), num_cycles=100)  # type: ignore[arg-type]
+        seed_test(lambda: rl.aec_env(preset=preset, episode=episode), num_cycles=100)
     other = {str(w.message) for w in caught if not str(w.message).startswith(DICT_OBSERVATION_WARNINGS)}
     assert set() == other
 
@@ -324,7 +324,7 @@ def test_aec_environment_renders_the_table_and_rejects_bad_settings() -> None:
     assert text is not None and f"player 0: {env.round.hand(0)}" in text
     for bad in ({"episode": "match"}, {"render_mode": "human"}, {"max_cycles": 0}, {"preset": "gin-gin"}):
         with pytest.raises(gr.GinRummyError):
-            rl.aec_env(**bad)  # type: ignore[arg-type]
+            rl.aec_env(**bad)
 
 
 # ---------------------------------------------------------------- Gymnasium

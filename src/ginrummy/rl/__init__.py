@@ -16,7 +16,7 @@ Importing :mod:`ginrummy` never imports this package or its dependencies.
 
 from __future__ import annotations
 
-from ginrummy.rl.aec import POINTS_SCALE, GinRummyAEC, aec_env
+from ginrummy.rl.aec import POINTS_SCALE, Episode, GinRummyAEC, aec_env
 from ginrummy.rl.encoding import (
     CARD_PLANES,
     FEATURES,
@@ -33,6 +33,7 @@ __all__ = [
     "FEATURES",
     "OBSERVATION_SIZE",
     "POINTS_SCALE",
+    "Episode",
     "GinRummyAEC",
     "GinRummyEnv",
     "aec_env",
