@@ -61,14 +61,14 @@ def test_observations_are_the_players_views() -> None:
             state.apply_action(rng.choice([c for c, _ in state.chance_outcomes()]))
             continue
         for player in (0, 1):
-            view = state.round.view(player)
+            view = round_of(state).view(player)
             assert np.array_equal(rl.encode(view), np.array(state.observation_tensor(player)))
             info = np.array(state.information_state_tensor(player))
             assert np.array_equal(rl.encode(view), info[: rl.OBSERVATION_SIZE])
-        expected = sorted(gr.action_to_id(a) for a in state.round.legal_actions())
+        expected = sorted(gr.action_to_id(a) for a in round_of(state).legal_actions())
         assert expected == state.legal_actions()
         state.apply_action(rng.choice(state.legal_actions()))
-    result = state.round.result
+    result = round_of(state).result
     assert result is not None
     points = 0.0 if result.winner is None else float(result.points)
     assert points == max(state.returns()) and 0.0 == sum(state.returns())
@@ -105,6 +105,12 @@ def test_bad_parameters_raise_the_librarys_error() -> None:
             gos.GinRummyGame(params)
 
 
+def round_of(state: gos.GinRummyState) -> gr.Round:
+    """The round of a dealt state."""
+    assert state.round is not None
+    return state.round
+
+
 def random_state(game: pyspiel.Game, seed: int, actions: int) -> gos.GinRummyState:
     """A state after a random deal and ``actions`` random player actions."""
     rng = random.Random(seed)
@@ -124,16 +130,16 @@ def test_resampling_keeps_the_information_state_and_never_favours_the_real_hidde
     state = random_state(game, seed=4, actions=12)
     while state.current_player() != 0:
         state.apply_action(state.legal_actions()[0])
-    view = state.round.view(0)
+    view = round_of(state).view(0)
     unseen = [card for card in gr.DECK if card not in view.known_cards]
-    real = state.round.hand(1) - view.opponent_known
+    real = round_of(state).hand(1) - view.opponent_known
     samples = 300
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     counts = dict.fromkeys(unseen, 0)
     for _ in range(samples):
         world = state.resample_from_infostate(0, sampler)
         assert state.information_state_string(0) == world.information_state_string(0)
-        for card in world.round.hand(1) - view.opponent_known:
+        for card in round_of(world).hand(1) - view.opponent_known:
             counts[card] += 1
     share = len(real) / len(unseen)
     on_real = sum(counts[card] for card in real)
@@ -153,6 +159,6 @@ def test_openspiels_ismcts_bot_plays_whole_rounds() -> None:
         state = random_state(game, seed=seed, actions=0)
         while not state.is_terminal():
             state.apply_action(bot.step(state))
-        result = state.round.result
+        result = round_of(state).result
         assert result is not None and 0.0 == sum(state.returns())
         assert (0.0 if result.winner is None else float(result.points)) == max(state.returns())
