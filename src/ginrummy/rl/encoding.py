@@ -214,7 +214,7 @@ def _pile_info(pile: tuple[gr.Card, ...]) -> _PileInfo:
     return info
 
 
-_ORDER_VALUES = (np.arange(1, 53, dtype=np.float32) / np.float32(52)).astype(np.float32)
+_ORDER_VALUES = (np.arange(1, 53) / 52).astype(np.float32)  # as a Python float stored into float32
 _LAST_PILE: _PileInfo = ((), 0, 0, np.zeros(52, dtype=np.float32))
 
 
