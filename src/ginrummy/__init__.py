@@ -65,18 +65,16 @@ from ginrummy.rules import (
     Shutout,
     find_ruleset,
 )
-from ginrummy.scoring import (
+from ginrummy.scoring import Outcome, RoundResult, price_round
+from ginrummy.serialization import dumps, loads
+from ginrummy.settlement import (
     HOLLYWOOD_COLUMNS,
     GameResult,
-    Outcome,
     PlayerScore,
-    RoundResult,
     game_scores,
     hollywood_columns,
-    price_round,
     score_game,
 )
-from ginrummy.serialization import dumps, loads
 from ginrummy.simulation import Estimate, RulesetStats, SimulationReport, Tally, simulate
 from ginrummy.views import PlayerView
 

@@ -39,185 +39,16 @@ only by where a long run is split hold the same cards and accept the same layoff
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import attrs
 
+from ginrummy.bits import SUIT_BITS, rotate_left, rotate_right, split, triples
 from ginrummy.cards import DECK, Card, CardsLike, Hand, _hand, to_mask
 from ginrummy.errors import InvalidHandError
-from ginrummy.melds import SUIT_BITS, Meld, MeldingRules, MeldKind, _meld_key
+from ginrummy.melds import Meld, MeldingRules, MeldKind, _meld_key
+from ginrummy.partition_dp import solve
+from ginrummy.partition_tables import MOST_CONFLICTS, NO_GAIN, PartitionTables, set_choices, tables_for
 
-__all__ = [
-    "Arrangement",
-    "PartitionTables",
-    "all_best_melds",
-    "best_discard",
-    "best_discards",
-    "best_melds",
-    "deadwood",
-    "tables_for",
-]
-
-_NO_GAIN = -(10**6)
-"""The gain recorded for an empty suit: no card there can be discarded."""
-
-
-def _rotate_right(m: int, k: int) -> int:
-    """Rotate a 13-bit suit mask towards lower ranks by ``k`` places (ace wraps to king)."""
-    return ((m >> k) | (m << (13 - k))) & SUIT_BITS
-
-
-def _rotate_left(m: int, k: int) -> int:
-    """Rotate a 13-bit suit mask towards higher ranks by ``k`` places (king wraps to ace)."""
-    return ((m << k) | (m >> (13 - k))) & SUIT_BITS
-
-
-@attrs.frozen(eq=False, repr=False)
-class PartitionTables:
-    """The per-suit tables of one melding mode, indexed by a 13-bit suit mask ``m``.
-
-    - ``melded[m]``: the cards of ``m`` that lie in a block of 3+ consecutive ranks (cyclic
-      when ``wrap``), i.e. the cards that the best run-only arrangement of ``m`` melds;
-    - ``dw[m]``: the points of the other cards of ``m``;
-    - ``discard[s][m]``: for suit ``s``, the best single-card removal from ``m`` packed as one
-      integer ``gain << 8 | (255 - index)``, where ``gain`` is the largest decrease of
-      ``dw[m]`` from removing one card (``-10**6`` for the empty mask) and ``index`` the lowest
-      card index achieving it; so ``max`` over the four suits picks the best discard and, on
-      equal gains, the lowest card;
-    - ``values[r]``: the points of rank bit ``r`` (0 = ace).
-    """
-
-    wrap: bool
-    ace_points: int
-    values: tuple[int, ...]
-    melded: list[int]
-    dw: list[int]
-    discard: tuple[list[int], list[int], list[int], list[int]]
-
-    @classmethod
-    def build(cls, wrap: bool, ace_points: int) -> PartitionTables:
-        """Compute the tables (a few tens of milliseconds, once per melding mode)."""
-        values = (ace_points, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
-        size = 1 << 13
-        points = [0] * size
-        for m in range(1, size):
-            low = m & -m
-            points[m] = points[m ^ low] + values[low.bit_length() - 1]
-        melded = [0] * size
-        dw = [0] * size
-        for m in range(size):
-            if wrap:
-                starts = m & _rotate_right(m, 1) & _rotate_right(m, 2)
-                run = starts | _rotate_left(starts, 1) | _rotate_left(starts, 2)
-            else:
-                starts = m & m >> 1 & m >> 2
-                run = starts | starts << 1 | starts << 2
-            melded[m] = run
-            dw[m] = points[m & ~run]
-        gain = [_NO_GAIN] * size
-        gain_bit = [0] * size  # the lowest rank (0-12) achieving the gain
-        for m in range(1, size):
-            best, best_bit, rest, here = _NO_GAIN, 0, m, dw[m]
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                g = here - dw[m ^ low]
-                if g > best:
-                    best, best_bit = g, low
-            gain[m] = best
-            gain_bit[m] = best_bit.bit_length() - 1
-        discard = tuple(
-            [gain[m] << 8 | (255 - 13 * suit - gain_bit[m]) for m in range(size)] for suit in range(4)
-        )
-        return cls(wrap, ace_points, values, melded, dw, (discard[0], discard[1], discard[2], discard[3]))
-
-
-_TRADITIONAL = PartitionTables.build(False, 1)
-_TABLES: dict[tuple[bool, int], PartitionTables] = {(False, 1): _TRADITIONAL}
-
-
-def tables_for(rules: MeldingRules | None) -> PartitionTables:
-    """The tables for the melding mode of ``rules`` (built on first use, then cached).
-
-    ``None`` means traditional melding (ace low, worth 1).
-    """
-    if rules is None:
-        return _TRADITIONAL
-    # rulesets are immutable, so the tables of one are looked up by identity; the entry keeps
-    # the ruleset alive, so its id cannot be reused by another object while it is cached
-    hit = _BY_IDENTITY.get(id(rules))
-    if hit is not None and hit[0] is rules:
-        return hit[1]
-    key = (bool(getattr(rules, "round_the_corner", False)), int(getattr(rules, "ace_points", 1)))
-    tables = _TABLES.get(key)
-    if tables is None:
-        tables = _TABLES[key] = PartitionTables.build(*key)
-    if len(_BY_IDENTITY) >= 1024:
-        _BY_IDENTITY.clear()
-    _BY_IDENTITY[id(rules)] = (rules, tables)
-    return tables
-
-
-_BY_IDENTITY: dict[int, tuple[object, PartitionTables]] = {}
-
-
-def _mask_of(cards: CardsLike) -> int:
-    return cards.mask if type(cards) is Hand else to_mask(cards)
-
-
-# --------------------------------------------------------------------------------------------
-# set choices
-
-
-def _rank_options(
-    r: int, suits: Sequence[int], runs: Sequence[int], prune_none: bool
-) -> list[tuple[int, int, int, int]]:
-    """The set options worth trying for the rank with bit ``r``, as per-suit removal bits.
-
-    Order: the quad, the triples (leaving out clubs ... spades), no set. A triple leaving out
-    a card that cannot be in a run is dropped (the quad beats it); with ``prune_none``, "no
-    set" is dropped when 3 or more of the rank's cards cannot be in runs.
-    """
-    held = [s for s in range(4) if suits[s] & r]
-    loose = sum(1 for s in held if not runs[s] & r)
-    options: list[tuple[int, int, int, int]] = []
-    if len(held) == 4:
-        options.append((r, r, r, r))
-        for out in range(4):
-            if runs[out] & r:
-                option = [r, r, r, r]
-                option[out] = 0
-                options.append((option[0], option[1], option[2], option[3]))
-    else:
-        options.append((suits[0] & r, suits[1] & r, suits[2] & r, suits[3] & r))
-    if not (prune_none and loose >= 3):
-        options.append((0, 0, 0, 0))
-    return options
-
-
-def _combinations(
-    conflict: int, suits: Sequence[int], runs: Sequence[int], prune_none: bool
-) -> list[tuple[int, int, int, int]]:
-    """Every combination of the options of the conflicting ranks, OR-ed per suit."""
-    combos: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)]
-    while conflict:
-        r = conflict & -conflict
-        conflict ^= r
-        options = _rank_options(r, suits, runs, prune_none)
-        combos = [
-            (xa | oa, xb | ob, xc | oc, xd | od) for xa, xb, xc, xd in combos for oa, ob, oc, od in options
-        ]
-    return combos
-
-
-def _split(mask: int) -> tuple[int, int, int, int, int]:
-    """The four suit masks of ``mask`` and the ranks held three or more times."""
-    a = mask & SUIT_BITS
-    b = mask >> 13 & SUIT_BITS
-    c = mask >> 26 & SUIT_BITS
-    d = mask >> 39
-    return a, b, c, d, (a & b & (c | d)) | ((a | b) & c & d)
-
+__all__ = ["Arrangement", "all_best_melds", "best_discard", "best_discards", "best_melds", "deadwood"]
 
 # --------------------------------------------------------------------------------------------
 # deadwood
@@ -238,17 +69,13 @@ def deadwood(cards: CardsLike, rules: MeldingRules | None = None) -> int:
     29
     """
     mask = cards.mask if type(cards) is Hand else to_mask(cards)
-    if rules is None:
-        tables = _TRADITIONAL
-    else:  # tables_for, inlined for its cache hit
-        hit = _BY_IDENTITY.get(id(rules))
-        tables = hit[1] if hit is not None and hit[0] is rules else tables_for(rules)
+    tables = tables_for(rules)
     dw = tables.dw
     a = mask & 0x1FFF
     b = mask >> 13 & 0x1FFF
     c = mask >> 26 & 0x1FFF
     d = mask >> 39
-    t = (a & b & (c | d)) | ((a | b) & c & d)
+    t = triples(a, b, c, d)
     if not t:
         return dw[a] + dw[b] + dw[c] + dw[d]
     return _deadwood_with_sets(a, b, c, d, t, tables)
@@ -267,22 +94,11 @@ def _deadwood_with_sets(a: int, b: int, c: int, d: int, t: int, tables: Partitio
         t &= in_runs
         if not t:
             return dw[a] + dw[b] + dw[c] + dw[d]
-    if t.bit_count() > _MOST_CONFLICTS:
-        return _large(a | b << 13 | c << 26 | d << 39, tables)[0]
-    combos = _combinations(t, (a, b, c, d), (ra, rb, rc, rd), prune_none=True)
-    return min([dw[a ^ xa] + dw[b ^ xb] + dw[c ^ xc] + dw[d ^ xd] for xa, xb, xc, xd in combos])
-
-
-_MOST_CONFLICTS = 4
-"""Above this many conflicting set ranks (6**4 = 1296 combinations at most), the dynamic
-programme of :mod:`ginrummy.partition_dp` is used instead of enumeration."""
-
-
-def _large(mask: int, tables: PartitionTables, want_all: bool = False) -> tuple[int, list[int]]:
-    """The exact answer for a large hand (see :mod:`ginrummy.partition_dp`)."""
-    from ginrummy.partition_dp import solve
-
-    return solve(mask, tables, want_all)
+    mask = a | b << 13 | c << 26 | d << 39
+    if t.bit_count() > MOST_CONFLICTS:
+        return solve(mask, tables)[0]
+    run_deadwood = tables.run_deadwood
+    return min([run_deadwood(mask ^ sets) for sets in set_choices(t, (a, b, c, d), (ra, rb, rc, rd), True)])
 
 
 # --------------------------------------------------------------------------------------------
@@ -334,12 +150,12 @@ def _blocks(suit_bits: int, melded_bits: int, wrap: bool) -> list[int]:
         low = rest & -rest
         block = low
         while True:  # grow upwards
-            nxt = _rotate_left(block, 1) & rest if wrap else (block << 1) & rest
+            nxt = rotate_left(block, 1) & rest if wrap else (block << 1) & rest
             if nxt & ~block == 0:
                 break
             block |= nxt
         while wrap:  # grow downwards (only a cyclic block can continue below its lowest bit)
-            prv = _rotate_right(block, 1) & rest
+            prv = rotate_right(block, 1) & rest
             if prv & ~block == 0:
                 break
             block |= prv
@@ -348,16 +164,14 @@ def _blocks(suit_bits: int, melded_bits: int, wrap: bool) -> list[int]:
     return blocks
 
 
-def _arrangement(
-    mask: int, removal: tuple[int, int, int, int], sets: int, tables: PartitionTables
-) -> Arrangement:
-    """The arrangement of ``mask`` that melds the sets given by ``removal`` (per-suit rank
-    bits used in conflicting sets) and ``sets`` (ranks melded whole), and runs the blocks."""
+def _arrangement(mask: int, removal: int, sets: int, tables: PartitionTables) -> Arrangement:
+    """The arrangement of ``mask`` that melds the sets given by ``removal`` (the cards of
+    conflicting ranks used in sets) and ``sets`` (ranks melded whole), and runs the blocks."""
     melds: list[Meld] = []
     set_masks: dict[int, int] = {}
-    suits = [mask >> (13 * s) & SUIT_BITS for s in range(4)]
+    suits = list(split(mask))
     for s in range(4):
-        chosen = removal[s] | (sets & suits[s])
+        chosen = (removal >> (13 * s) & SUIT_BITS) | (sets & suits[s])
         rest = chosen
         while rest:
             low = rest & -rest
@@ -377,37 +191,38 @@ def _arrangement(
     return Arrangement(tuple(melds), _hand(dead), points)
 
 
-def _optimal_choices(mask: int, tables: PartitionTables) -> tuple[int, list[tuple[int, int, int, int]], int]:
+def _optimal_choices(mask: int, tables: PartitionTables) -> tuple[int, list[int], int]:
     """The ranks melded whole, every optimal combination of conflicting set options, and the
     minimum deadwood."""
-    a, b, c, d, t = _split(mask)
+    a, b, c, d = split(mask)
+    t = triples(a, b, c, d)
     melded, dw = tables.melded, tables.dw
     runs = (melded[a], melded[b], melded[c], melded[d])
     in_runs = runs[0] | runs[1] | runs[2] | runs[3]
     free = t & ~in_runs
     keep = ~free
     suits = (a & keep, b & keep, c & keep, d & keep)
-    if (t & in_runs).bit_count() > _MOST_CONFLICTS:
-        points, choices = _large(mask, tables, want_all=True)
-        removals = [
-            (choice & SUIT_BITS, choice >> 13 & SUIT_BITS, choice >> 26 & SUIT_BITS, choice >> 39)
-            for choice in choices
-        ]
-        removals.sort(key=lambda removal: _preference(removal, t))
-        return 0, removals, points
-    combos = _combinations(t & in_runs, suits, runs, prune_none=True)
-    scored = [(sum(dw[suits[s] ^ combo[s]] for s in range(4)), combo) for combo in combos]
+    if (t & in_runs).bit_count() > MOST_CONFLICTS:
+        points, choices = solve(mask, tables, want_all=True)
+        return 0, sorted(choices, key=lambda removal: _preference(removal, t)), points
+    rest = mask & ~(free * 0x8004002001)  # the ranks melded whole, taken out of every suit
+    scored = []
+    for combo in set_choices(t & in_runs, suits, runs, prune_none=True):
+        left = rest ^ combo
+        scored.append(
+            (dw[left & 0x1FFF] + dw[left >> 13 & 0x1FFF] + dw[left >> 26 & 0x1FFF] + dw[left >> 39], combo)
+        )
     best = min(points for points, _ in scored)
     return free, [combo for points, combo in scored if points == best], best
 
 
-def _preference(removal: tuple[int, int, int, int], ranks: int) -> tuple[int, ...]:
+def _preference(removal: int, ranks: int) -> tuple[int, ...]:
     """The enumeration order of set choices, rank by rank from the ace: the quad (0), the
     triples leaving out clubs ... spades (1-4), no set (5)."""
     key = []
     for rank in range(13):
         if ranks >> rank & 1:
-            used = [removal[s] >> rank & 1 for s in range(4)]
+            used = [removal >> (13 * s + rank) & 1 for s in range(4)]
             count = sum(used)
             key.append(0 if count == 4 else 1 + used.index(0) if count == 3 else 5)
     return tuple(key)
@@ -429,7 +244,7 @@ def all_best_melds(cards: CardsLike, rules: MeldingRules | None = None) -> tuple
     7c 7d 7h 7s | 8c 9c Tc | deadwood 0
     7c 8c 9c Tc | 7d 7h 7s | deadwood 0
     """
-    mask = _mask_of(cards)
+    mask = to_mask(cards)
     tables = tables_for(rules)
     free, combos, _ = _optimal_choices(mask, tables)
     return tuple(_arrangement(mask, combo, free, tables) for combo in combos)
@@ -444,7 +259,7 @@ def best_melds(cards: CardsLike, rules: MeldingRules | None = None) -> Arrangeme
     >>> print(best_melds("As 2s 3s 4s 7h 7d 7c Kd Qd 9c"))
     7c 7d 7h | As 2s 3s 4s | deadwood 9c Qd Kd (29)
     """
-    mask = _mask_of(cards)
+    mask = to_mask(cards)
     tables = tables_for(rules)
     free, combos, _ = _optimal_choices(mask, tables)
     return _arrangement(mask, combos[0], free, tables)
@@ -469,23 +284,39 @@ def best_discard(cards: CardsLike, rules: MeldingRules | None = None) -> tuple[C
     mask = cards.mask if type(cards) is Hand else to_mask(cards)
     if not mask:
         raise InvalidHandError("cannot discard from an empty hand")
-    if rules is None:
-        tables = _TRADITIONAL
-    else:  # tables_for, inlined for its cache hit
-        hit = _BY_IDENTITY.get(id(rules))
-        tables = hit[1] if hit is not None and hit[0] is rules else tables_for(rules)
+    tables = tables_for(rules)
     dw = tables.dw
     ka, kb, kc, kd = tables.discard
+    # split(mask), inlined: this is the hot path of every bot and of legal_actions
     a = mask & 0x1FFF
     b = mask >> 13 & 0x1FFF
     c = mask >> 26 & 0x1FFF
     d = mask >> 39
-    t = (a & b & (c | d)) | ((a | b) & c & d)
-    if not t:
-        key = max(ka[a], kb[b], kc[c], kd[d])
-        return DECK[255 - (key & 255)], dw[a] + dw[b] + dw[c] + dw[d] - (key >> 8)
-    points, index = _best_discard_with_sets(a, b, c, d, t, tables)
-    return DECK[index], points
+    t = triples(a, b, c, d)
+    if t:
+        melded = tables.melded
+        if t & (melded[a] | melded[b] | melded[c] | melded[d]):
+            points, index = _best_discard_with_sets(a, b, c, d, t, tables)
+            return DECK[index], points
+        # no set rank has a card in a run block: the sets are melded whole
+        a, b, c, d = a & ~t, b & ~t, c & ~t, d & ~t
+    # the best gain of the four suits (ties to the lowest card: see PartitionTables.discard)
+    key = ka[a]
+    other = kb[b]
+    if other > key:
+        key = other
+    other = kc[c]
+    if other > key:
+        key = other
+    other = kd[d]
+    if other > key:
+        key = other
+    if t and key < 1 << 8:
+        # no discard outside the sets gains anything: discards from the sets compete
+        a, b, c, d = mask & 0x1FFF, mask >> 13 & 0x1FFF, mask >> 26 & 0x1FFF, mask >> 39
+        points, index = _best_discard_with_sets(a, b, c, d, t, tables)
+        return DECK[index], points
+    return DECK[255 - (key & 255)], dw[a] + dw[b] + dw[c] + dw[d] - (key >> 8)
 
 
 def _best_discard_with_sets(
@@ -502,9 +333,9 @@ def _best_discard_with_sets(
     free = t & ~in_runs
     conflict = t & in_runs
     full = (a, b, c, d)
-    if conflict.bit_count() > _MOST_CONFLICTS:
+    if conflict.bit_count() > MOST_CONFLICTS:
         mask = a | b << 13 | c << 26 | d << 39
-        best = min(_large(mask ^ (1 << i), tables)[0] << 8 | i for i in range(52) if mask >> i & 1)
+        best = min(solve(mask ^ (1 << i), tables)[0] << 8 | i for i in range(52) if mask >> i & 1)
         return best >> 8, best & 255
     if free:
         keep = ~free
@@ -513,18 +344,18 @@ def _best_discard_with_sets(
             key = max(ka[a], kb[b], kc[c], kd[d])
             if key >= 1 << 8:  # a gain above 0 beats any discard from a set
                 return dw[a] + dw[b] + dw[c] + dw[d] - (key >> 8), 255 - (key & 255)
-    combos: list[tuple[int, int, int, int]] = (
-        _combinations(conflict, (a, b, c, d), (ra, rb, rc, rd), prune_none=False)
-        if conflict
-        else [(0, 0, 0, 0)]
-    )
+    rest = a | b << 13 | c << 26 | d << 39
+    combos = set_choices(conflict, (a, b, c, d), (ra, rb, rc, rd), prune_none=False) if conflict else [0]
+    values = tables.values
     best = 1 << 40  # (points << 8) + card index, so that min() orders by points, then index
-    for xa, xb, xc, xd in combos:
-        sa, sb, sc, sd = a ^ xa, b ^ xb, c ^ xc, d ^ xd
+    for sets in combos:
+        left = rest ^ sets
+        sa, sb, sc, sd = left & 0x1FFF, left >> 13 & 0x1FFF, left >> 26 & 0x1FFF, left >> 39
         key = max(ka[sa], kb[sb], kc[sc], kd[sd])
         if key < 1 << 8:
             # no discard gains: discards from the sets compete (quads free, triples not)
-            key = max(key, _set_discard(free | (xa & xb & xc & xd), full, tables.values))
+            quads = sets & sets >> 13 & sets >> 26 & sets >> 39
+            key = max(key, _set_discard(free | quads, full, values))
         found = (dw[sa] + dw[sb] + dw[sc] + dw[sd] - (key >> 8)) << 8 | (255 - (key & 255))
         if found < best:
             best = found
@@ -535,7 +366,7 @@ def _set_discard(sets: int, suits: tuple[int, int, int, int], values: tuple[int,
     """The best discard from the sets melded on ranks ``sets`` (each a quad or a triple),
     packed like ``PartitionTables.discard``: a quad's card costs nothing; a triple's leaves its
     other two cards as deadwood, a gain of minus twice the rank's value."""
-    best = _NO_GAIN << 8
+    best = NO_GAIN << 8
     a, b, c, d = suits
     rest = sets
     while rest:
@@ -559,11 +390,11 @@ def best_discards(cards: CardsLike, rules: MeldingRules | None = None) -> tuple[
     >>> best_discards("As 2s 3s Kd Qd")[:2]
     ((Card('Qd'), 10), (Card('Kd'), 10))
     """
-    mask = _mask_of(cards)
+    mask = to_mask(cards)
     tables = tables_for(rules)
     pairs = []
-    a, b, c, d, t = _split(mask)
-    if not t:
+    a, b, c, d = split(mask)
+    if not triples(a, b, c, d):
         # no rank is held three times, and removing a card keeps it so: only its suit changes
         dw = tables.dw
         suits = (a, b, c, d)
@@ -588,7 +419,8 @@ def best_discards(cards: CardsLike, rules: MeldingRules | None = None) -> tuple[
 
 def _deadwood_mask(mask: int, tables: PartitionTables) -> int:
     """:func:`deadwood` of a mask under given tables."""
-    a, b, c, d, t = _split(mask)
+    a, b, c, d = split(mask)
+    t = triples(a, b, c, d)
     if not t:
         dw = tables.dw
         return dw[a] + dw[b] + dw[c] + dw[d]

@@ -38,7 +38,18 @@ class GinRummyError(ValueError):
     Traceback (most recent call last):
     ...
     ginrummy.errors.GinRummyError: unknown bot 'minimax': known bots are random, greedy
+
+    :param message: what was rejected and why.
+    :param field: the field of the value being built that the message is about (``'winner'``,
+        ``'totals[0]'``), when there is one; the JSON reader adds it to the path it reports.
     """
+
+    field: str | None
+    """The field the error is about, or None."""
+
+    def __init__(self, message: str = "", *, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 class ParseError(GinRummyError):

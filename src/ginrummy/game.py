@@ -28,7 +28,8 @@ from ginrummy.cards import Card
 from ginrummy.errors import IllegalActionError, InvalidPositionError
 from ginrummy.round import Round
 from ginrummy.rules import NextDealer, Ruleset
-from ginrummy.scoring import GameResult, RoundResult, game_scores, hollywood_columns, score_game
+from ginrummy.scoring import RoundResult
+from ginrummy.settlement import GameResult, Standings
 from ginrummy.views import PlayerView
 
 __all__ = ["Game", "GameRecord", "GameView", "next_dealer", "round_seed"]
@@ -148,6 +149,10 @@ class Game:
     finished: Round | None = attrs.field(default=None, eq=False)
     """The last round that ended, as it ended (hands, spread, layoffs, result), so that a
     front end can show it after the next round has been dealt; None before any round ended."""
+    standings: Standings = attrs.field(
+        default=attrs.Factory(lambda self: Standings.start(self.rules), takes_self=True), eq=False, repr=False
+    )
+    """The scores toward the target after :attr:`results` (kept as rounds end)."""
 
     @classmethod
     def new(cls, rules: Ruleset, seed: int | str | None = None, dealer: int | None = None) -> Game:
@@ -213,35 +218,24 @@ class Game:
     def scores(self) -> tuple[int, int]:
         """Each player's game score toward the target (under Hollywood scoring, the scores of
         the three columns added up; see :attr:`column_scores`)."""
-        if not self.rules.hollywood:
-            return game_scores(self.rules, self.results)
-        columns = self.column_scores
-        return (sum(c[0] for c in columns), sum(c[1] for c in columns))
+        return self.standings.scores
 
     @property
     def column_scores(self) -> tuple[tuple[int, int], ...]:
         """Under Hollywood scoring, each column's scores toward the target; otherwise the one
         game's scores."""
-        if not self.rules.hollywood:
-            return (self.scores,)
-        return tuple(
-            game_scores(self.rules, column) for column in hollywood_columns(self.rules, self.results)
-        )
+        return self.standings.column_scores
 
     @property
     def result(self) -> GameResult:
         """The settlement of the game (provisional while it goes on)."""
-        return score_game(self.rules, self.results)
+        return self.standings.result()
 
     @property
     def is_over(self) -> bool:
         """Whether a player has reached the target (under Hollywood scoring: in all three
         columns)."""
-        if not self.round.is_over:
-            return False
-        if self.rules.hollywood:
-            return self.result.is_over
-        return max(self.scores) >= self.rules.target
+        return self.round.is_over and self.standings.is_over
 
     @property
     def dealer(self) -> int:
@@ -314,7 +308,12 @@ class Game:
         assert played.result is not None
         results = (*self.results, played.result)
         game = attrs.evolve(
-            self, round=played, results=results, actions=(*self.actions, resolved), finished=played
+            self,
+            round=played,
+            results=results,
+            actions=(*self.actions, resolved),
+            finished=played,
+            standings=self.standings.add(played.result),
         )
         if game.is_over:
             return game

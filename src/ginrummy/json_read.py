@@ -20,7 +20,8 @@ from ginrummy.layoffs import LayoffPlan
 from ginrummy.melds import Meld
 from ginrummy.round import Round
 from ginrummy.rules import Ruleset
-from ginrummy.scoring import GameResult, Outcome, PlayerScore, RoundResult, game_scores, score_game
+from ginrummy.scoring import Outcome, RoundResult
+from ginrummy.settlement import GameResult, PlayerScore, game_scores, score_game
 from ginrummy.views import PlayerView
 
 __all__ = ["READERS", "fail", "read_object"]
@@ -32,6 +33,16 @@ T = TypeVar("T")
 def fail(path: str, message: str) -> SerializationError:
     """The error for a rejected value: the path first, then the reason."""
     return SerializationError(f"{path}: {message}")
+
+
+def construct(path: str, factory: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """``factory(*args, **kwargs)``, its validation errors reported at ``path`` (and at the
+    field they name, when they name one)."""
+    try:
+        return factory(*args, **kwargs)
+    except GinRummyError as exc:
+        where = path if exc.field is None else f"{path}.{exc.field}"
+        raise fail(where, str(exc)) from None
 
 
 def read_object(value: object, path: str, fields: Iterable[str]) -> dict[str, Any]:
@@ -233,33 +244,22 @@ def _read_game_result(value: object, path: str) -> GameResult:
     breakdown = _list(data["breakdown"], f"{path}.breakdown")
     if len(totals) != 2 or len(breakdown) != 2:
         raise fail(path, "totals and breakdown need one entry per player")
-    scores = (
-        _read_player_score(breakdown[0], f"{path}.breakdown[0]"),
-        _read_player_score(breakdown[1], f"{path}.breakdown[1]"),
-    )
-    pair = (_int(totals[0], f"{path}.totals[0]", 0), _int(totals[1], f"{path}.totals[1]", 0))
-    for p in (0, 1):
-        if pair[p] != scores[p].total:
-            raise fail(f"{path}.totals[{p}]", f"{pair[p]} is not the breakdown's total {scores[p].total}")
-    winner = _optional(data["winner"], f"{path}.winner", _player)
-    reached = _optional(data["reached_target"], f"{path}.reached_target", _player)
-    columns = tuple(
-        _read_game_result(item, f"{path}.columns[{i}]")
-        for i, item in enumerate(_list(data["columns"], f"{path}.columns"))
-    )
-    if columns and (len(columns) != 3 or reached is not None or any(c.columns for c in columns)):
-        raise fail(f"{path}.columns", "a Hollywood result has three plain columns and no reached_target")
-    result = GameResult(
-        winner=winner,
-        totals=pair,
-        breakdown=scores,
-        reached_target=reached,
+    return construct(
+        path,
+        GameResult,
+        winner=_optional(data["winner"], f"{path}.winner", _player),
+        totals=(_int(totals[0], f"{path}.totals[0]", 0), _int(totals[1], f"{path}.totals[1]", 0)),
+        breakdown=(
+            _read_player_score(breakdown[0], f"{path}.breakdown[0]"),
+            _read_player_score(breakdown[1], f"{path}.breakdown[1]"),
+        ),
+        reached_target=_optional(data["reached_target"], f"{path}.reached_target", _player),
         rounds=_int(data["rounds"], f"{path}.rounds", 0),
-        columns=columns,
+        columns=tuple(
+            _read_game_result(item, f"{path}.columns[{i}]")
+            for i, item in enumerate(_list(data["columns"], f"{path}.columns"))
+        ),
     )
-    if not result.is_over and winner is not None:
-        raise fail(f"{path}.winner", "a game in progress has no winner")
-    return result
 
 
 def _read_event(value: object, path: str, rules: Ruleset | None) -> Event:

@@ -18,7 +18,8 @@ from ginrummy.layoffs import LayoffPlan
 from ginrummy.melds import Meld
 from ginrummy.round import Round
 from ginrummy.rules import Ruleset
-from ginrummy.scoring import GameResult, PlayerScore, RoundResult
+from ginrummy.scoring import RoundResult
+from ginrummy.settlement import GameResult, PlayerScore
 from ginrummy.views import PlayerView
 
 __all__ = ["encode", "round_state"]

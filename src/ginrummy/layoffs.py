@@ -29,10 +29,13 @@ from collections.abc import Iterable
 
 import attrs
 
+from ginrummy.bits import SUIT_BITS, neighbours, split, triples
 from ginrummy.cards import DECK, Card, CardsLike, _hand, to_mask
-from ginrummy.deadwood import Arrangement, PartitionTables, _rank_options, best_melds, tables_for
+from ginrummy.deadwood import Arrangement, best_melds
 from ginrummy.errors import InvalidHandError, InvalidMeldError
-from ginrummy.melds import SUIT_BITS, Meld, MeldingRules, MeldKind
+from ginrummy.melds import Meld, MeldingRules, MeldKind
+from ginrummy.partition_dp import solve
+from ginrummy.partition_tables import MOST_CONFLICTS, PartitionTables, set_choices, tables_for
 
 __all__ = ["LayoffPlan", "best_layoffs"]
 
@@ -63,13 +66,6 @@ class LayoffPlan:
         return tuple(card for card, _ in self.layoffs)
 
 
-def _neighbours(bits: int, wrap: bool) -> int:
-    """The ranks next to ``bits`` in one suit (cyclically when ``wrap``)."""
-    if wrap:
-        return ((bits << 1) | (bits >> 12) | (bits >> 1) | (bits << 12)) & SUIT_BITS
-    return ((bits << 1) | (bits >> 1)) & SUIT_BITS
-
-
 def _flood(knocker: int, defender: int, wrap: bool) -> int:
     """The defender cards of one suit connected to the knocker's run cards through other
     defender cards: exactly the cards that can be laid off onto those runs."""
@@ -77,7 +73,7 @@ def _flood(knocker: int, defender: int, wrap: bool) -> int:
         return 0
     reach = knocker
     while True:
-        grown = reach | (_neighbours(reach, wrap) & defender)
+        grown = reach | (neighbours(reach, wrap) & defender)
         if grown == reach:
             return reach & defender
         reach = grown
@@ -144,7 +140,7 @@ def best_layoffs(spread: Iterable[Meld], cards: CardsLike, rules: MeldingRules |
                 fourths.append((fourth, index))
 
     best: tuple[int, int, int, tuple[int, int, int, int]] | None = None  # points, count, set-4ths, laid runs
-    if _conflicts(mask) > _MOST_CONFLICTS:
+    if triples(*split(mask)).bit_count() > MOST_CONFLICTS:
         best = _large_plan(mask, knocker_runs, fourths, tables)
     for choice in range(0 if best is not None else 1 << len(fourths)):
         onto_sets = 0
@@ -170,19 +166,11 @@ def best_layoffs(spread: Iterable[Meld], cards: CardsLike, rules: MeldingRules |
     return LayoffPlan(tuple(layoffs), arrangement)
 
 
-def _conflicts(mask: int) -> int:
-    """How many ranks ``mask`` holds three or more times."""
-    a, b, c, d = (mask >> (13 * s) & SUIT_BITS for s in range(4))
-    return ((a & b & (c | d)) | ((a | b) & c & d)).bit_count()
-
-
 def _large_plan(
     mask: int, knocker_runs: list[int], fourths: list[tuple[int, int]], tables: PartitionTables
 ) -> tuple[int, int, int, tuple[int, int, int, int]]:
     """The best plan for a large defender hand, by the dynamic programme of
     :mod:`ginrummy.partition_dp` (knocker runs as anchors, 4th cards as optional layoffs)."""
-    from ginrummy.partition_dp import solve
-
     layable = 0
     for bit, _ in fourths:
         layable |= bit
@@ -195,11 +183,6 @@ def _large_plan(
     return points, count, removed & layable, (laid[0], laid[1], laid[2], laid[3])
 
 
-_MOST_CONFLICTS = 4
-"""Above this many ranks held 3+ times, the defender's choices are solved by dynamic
-programming rather than enumeration."""
-
-
 def _best_for(
     mask: int, knocker_runs: list[int], tables: PartitionTables
 ) -> tuple[int, tuple[int, int, int, int]]:
@@ -207,26 +190,17 @@ def _best_for(
     defender's set choices with every connected card laid onto the runs, and the per-suit
     cards laid off in the best choice."""
     wrap, melded, dw = tables.wrap, tables.melded, tables.dw
-    suits = [mask >> (13 * s) & SUIT_BITS for s in range(4)]
-    a, b, c, d = suits
-    t = (a & b & (c | d)) | ((a | b) & c & d)
-    # a card that can be neither in a run nor laid off onto one is "loose" (see _rank_options)
+    suits = split(mask)
+    # a card that can be neither in a run nor laid off onto one is "loose" (see set_choices)
     usable = [melded[suits[s]] | _flood(knocker_runs[s], suits[s], wrap) for s in range(4)]
-    combos: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)]
-    while t:
-        r = t & -t
-        t ^= r
-        options = _rank_options(r, suits, usable, prune_none=True)
-        combos = [
-            (xa | oa, xb | ob, xc | oc, xd | od) for xa, xb, xc, xd in combos for oa, ob, oc, od in options
-        ]
+    combos = set_choices(triples(*suits), suits, usable, prune_none=True)
     best_points, best_count = 1 << 30, 99
     best_laid: tuple[int, int, int, int] = (0, 0, 0, 0)
     for combo in combos:
         points = 0
         laid = [0, 0, 0, 0]
         for s in range(4):
-            rest = suits[s] ^ combo[s]
+            rest = suits[s] ^ (combo >> (13 * s) & SUIT_BITS)
             laid[s] = _flood(knocker_runs[s], rest, wrap)
             points += dw[rest & ~laid[s]]
         count = sum(x.bit_count() for x in laid)
@@ -256,7 +230,7 @@ def _run_layoff_order(
                 bit = rest & -rest
                 rest ^= bit
                 for index, extent in extents.items():
-                    if _neighbours(extent, wrap) & bit:
+                    if neighbours(extent, wrap) & bit:
                         order.append((DECK[13 * s + bit.bit_length() - 1], index))
                         extents[index] = extent | bit
                         remaining ^= bit

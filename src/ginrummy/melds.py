@@ -23,13 +23,11 @@ from typing import Protocol
 
 import attrs
 
+from ginrummy.bits import SUIT_BITS, rotate_left
 from ginrummy.cards import DECK, Card, CardsLike, Hand, Rank, Suit, _iter_mask, to_mask
 from ginrummy.errors import InvalidHandError, InvalidMeldError, ParseError
 
 __all__ = ["ALL_MELDS", "Meld", "MeldKind", "MeldingRules", "all_melds", "wraps_round"]
-
-SUIT_BITS = 0x1FFF
-"""The 13 bits of one suit in a hand mask."""
 
 
 class MeldingRules(Protocol):
@@ -69,12 +67,6 @@ class MeldKind(enum.Enum):
     """Three or four cards of one rank."""
     RUN = "run"
     """Three or more consecutive cards of one suit."""
-
-
-def _rotate_left(m: int, k: int) -> int:
-    """Rotate a 13-bit suit mask towards higher ranks by ``k`` places (king wraps to ace)."""
-    k %= 13
-    return ((m << k) | (m >> (13 - k))) & SUIT_BITS
 
 
 def _run_order(suit_bits: int, wrap: bool) -> list[int] | None:
@@ -209,7 +201,7 @@ class Meld:
         if wraps_round(rules):
             if suit_bits == SUIT_BITS:
                 return False
-            return bool(_rotate_left(suit_bits, 1) >> r & 1 or _rotate_left(suit_bits, 12) >> r & 1)
+            return bool(rotate_left(suit_bits, 1) >> r & 1 or rotate_left(suit_bits, 12) >> r & 1)
         return bool((suit_bits << 1 | suit_bits >> 1) >> r & 1)
 
     def extend(self, card: Card, rules: MeldingRules | None = None) -> Meld:

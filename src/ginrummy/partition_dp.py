@@ -21,7 +21,7 @@ Round the corner, the ranks form a cycle. The cycle is cut between two ranks whe
 suits hold both cards; for each such suit the segment crossing the cut is guessed (none, or
 its length before the cut: 1, 2 or 3+) and the final state must match the guess.
 
->>> from ginrummy.deadwood import tables_for
+>>> from ginrummy.partition_tables import tables_for
 >>> from ginrummy.cards import Hand
 >>> solve(Hand.parse("7c 8c 9c 7d 7h 7s 2d").mask, tables_for(None))[0]
 2
@@ -31,8 +31,8 @@ from __future__ import annotations
 
 import itertools
 
-from ginrummy.deadwood import PartitionTables
-from ginrummy.melds import SUIT_BITS
+from ginrummy.bits import SUIT_BITS
+from ginrummy.partition_tables import PartitionTables
 
 __all__ = ["solve"]
 

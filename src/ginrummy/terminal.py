@@ -32,7 +32,8 @@ from ginrummy.errors import GinRummyError, ParseError
 from ginrummy.events import Phase
 from ginrummy.game import Game
 from ginrummy.rules import Ruleset
-from ginrummy.scoring import GameResult, Outcome, RoundResult
+from ginrummy.scoring import Outcome, RoundResult
+from ginrummy.settlement import GameResult
 from ginrummy.views import PlayerView
 
 __all__ = ["play"]

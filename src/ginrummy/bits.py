@@ -1,0 +1,49 @@
+"""Suit-mask arithmetic shared by melds, the partitioner and layoffs.
+
+A hand is a 52-bit mask (see :mod:`ginrummy.cards`): four 13-bit suit masks, clubs in bits
+0-12, diamonds 13-25, hearts 26-38, spades 39-51; within a suit bit ``r`` is rank ``r + 1``.
+
+>>> from ginrummy.cards import Hand
+>>> a, b, c, d = split(Hand.parse("7c 7d 7h 2s").mask)
+>>> bin(triples(a, b, c, d))
+'0b1000000'
+>>> bin(rotate_left(0b1000000000000, 1))  # the king wraps to the ace
+'0b1'
+"""
+
+from __future__ import annotations
+
+__all__ = ["SUIT_BITS", "neighbours", "rotate_left", "rotate_right", "split", "triples"]
+
+SUIT_BITS = 0x1FFF
+"""The 13 bits of one suit in a hand mask."""
+
+
+def split(mask: int) -> tuple[int, int, int, int]:
+    """The four suit masks of a hand mask: clubs, diamonds, hearts, spades."""
+    return mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS, mask >> 39
+
+
+def triples(a: int, b: int, c: int, d: int) -> int:
+    """The ranks held in three or four of the suit masks ``a b c d`` (the ranks that can form
+    a set)."""
+    return (a & b & (c | d)) | ((a | b) & c & d)
+
+
+def rotate_left(m: int, k: int) -> int:
+    """Rotate a 13-bit suit mask towards higher ranks by ``k`` places (king wraps to ace)."""
+    k %= 13
+    return ((m << k) | (m >> (13 - k))) & SUIT_BITS
+
+
+def rotate_right(m: int, k: int) -> int:
+    """Rotate a 13-bit suit mask towards lower ranks by ``k`` places (ace wraps to king)."""
+    k %= 13
+    return ((m >> k) | (m << (13 - k))) & SUIT_BITS
+
+
+def neighbours(bits: int, wrap: bool) -> int:
+    """The ranks next to ``bits`` in one suit (cyclically when ``wrap``)."""
+    if wrap:
+        return ((bits << 1) | (bits >> 12) | (bits >> 1) | (bits << 12)) & SUIT_BITS
+    return ((bits << 1) | (bits >> 1)) & SUIT_BITS
