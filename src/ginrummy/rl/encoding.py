@@ -260,7 +260,11 @@ def _rules_part(rules: gr.Ruleset) -> npt.NDArray[np.float32]:
 
 
 def _turns(view: gr.PlayerView) -> int:
-    """Completed turns: each ends with a discard or a knock (a hidden knock too)."""
+    """Completed turns: each ends with a discard or a knock (a hidden knock too); read from the
+    view's ``turns`` where the library has it, else counted in its log."""
+    turns = getattr(view, "turns", None)
+    if isinstance(turns, int):
+        return turns
     return sum(
         1 for event in view.events if event.action is None or isinstance(event.action, (gr.Discard, gr.Knock))
     )
