@@ -139,6 +139,7 @@ def test_resampling_keeps_the_information_state_and_never_favours_the_real_hidde
     for _ in range(samples):
         world = state.resample_from_infostate(0, sampler)
         assert state.information_state_string(0) == world.information_state_string(0)
+        assert len(state.history()) == len(world.history())
         for card in round_of(world).hand(1) - view.opponent_known:
             counts[card] += 1
     share = len(real) / len(unseen)
@@ -150,15 +151,18 @@ def test_resampling_keeps_the_information_state_and_never_favours_the_real_hidde
 
 
 def test_openspiels_ismcts_bot_plays_whole_rounds() -> None:
-    """OpenSpiel's ISMCTS bot, resampling through the game, plays both seats of 2 rounds to
-    the end; the returns are zero-sum and match the round's result."""
+    """OpenSpiel's ISMCTS bot, resampling through the game, plays 2 whole rounds (one in each
+    seat) against OpenSpiel's random bot; the returns are zero-sum and match the result."""
     game = pyspiel.load_game(NAME, {"preset": "oklahoma"})
     rng = np.random.RandomState(0)
-    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 4, random_state=rng)
-    for seed in range(2):
-        state = random_state(game, seed=seed, actions=0)
+    searcher = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 4, random_state=rng)
+    for seat in (0, 1):
+        bots = [searcher, pyspiel.make_uniform_random_bot(1 - seat, seat)]
+        if seat == 1:
+            bots.reverse()
+        state = random_state(game, seed=seat, actions=0)
         while not state.is_terminal():
-            state.apply_action(bot.step(state))
+            state.apply_action(bots[state.current_player()].step(state))
         result = round_of(state).result
         assert result is not None and 0.0 == sum(state.returns())
         assert (0.0 if result.winner is None else float(result.points)) == max(state.returns())

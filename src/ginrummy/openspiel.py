@@ -184,10 +184,9 @@ class GinRummyState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: GinRummyGame) -> None:
         super().__init__(game)
-        self._rules = game.rules
-        self._dealer = game.dealer
         self._deck: tuple[int, ...] = ()
         self._shared = _Shared(None)
+        self._plan: list[int] | None = None  # players of the actions being replayed, next last
 
     @property
     def round(self) -> gr.Round | None:
@@ -201,6 +200,8 @@ class GinRummyState(pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         """The player to act, ``pyspiel.PlayerId.CHANCE`` during the deal, or TERMINAL."""
+        if self._plan is not None:
+            return self._plan[-1]
         state = self._shared.value
         if state is None:
             return int(pyspiel.PlayerId.CHANCE)
@@ -221,13 +222,17 @@ class GinRummyState(pyspiel.State):  # type: ignore[misc]
         return [(number, 1.0 / len(left)) for number in left]
 
     def _apply_action(self, action: int) -> None:
+        if self._plan is not None:  # replaying a resampled world: only OpenSpiel's history moves
+            self._plan.pop()
+            return
         state = self._shared.value
         if state is None:
             self._deck = (*self._deck, int(action))
             if len(self._deck) == _DEAL:
                 last = next(number for number in range(52) if number not in set(self._deck))
                 deck = [gr.DECK[number] for number in (*self._deck, last)]
-                self._shared = _Shared(gr.Round.deal(self._rules, dealer=self._dealer, deck=deck))
+                game: GinRummyGame = self.get_game()
+                self._shared = _Shared(gr.Round.deal(game.rules, dealer=game.dealer, deck=deck))
         else:
             self._shared = _Shared(state.apply(gr.action_from_id(int(action))))
 
@@ -270,10 +275,18 @@ class GinRummyState(pyspiel.State):  # type: ignore[misc]
         if sample is None:
             raise gr.GinRummyError("resampling needs PlayerView.sample, which this ginrummy does not have")
         world: gr.Round = sample(rng)
-        for card in _deck_of(world.start)[:_DEAL]:
+        deck = _deck_of(world.start)[:_DEAL]
+        moves = [(event.player, _id_of(event.action)) for event in world.events if event.action is not None]
+        # OpenSpiel keeps the history itself, so the world's actions are applied through it, but
+        # the round is not rebuilt action by action: the sampled one is already that round.
+        fresh._plan = [player for player, _ in reversed(moves)] + [int(pyspiel.PlayerId.CHANCE)] * _DEAL
+        for card in deck:
             fresh.apply_action(card)
-        for action in world.actions:
-            fresh.apply_action(_id_of(action))
+        for _, number in moves:
+            fresh.apply_action(number)
+        fresh._plan = None
+        fresh._deck = tuple(deck)
+        fresh._shared = _Shared(world)
         return fresh
 
     def __str__(self) -> str:
@@ -324,9 +337,22 @@ def _view_line(view: gr.PlayerView) -> str:
 
 
 def _event_text(event: gr.Event) -> str:
+    """An event as the information state string writes it, cached by the event's identity
+    (a round's log keeps its events, so a string is made once per event; the cache holds the
+    events it names, so an id in it cannot be reused)."""
+    found = _EVENT_TEXT.get(id(event))
+    if found is not None:
+        return found[1]
+    if len(_EVENT_TEXT) > 100_000:
+        _EVENT_TEXT.clear()
     action = "?" if event.action is None else str(event.action)
     card = "" if event.card is None else f" ({event.card})"
-    return f"{event.player}:{action}{card}"
+    text = f"{event.player}:{action}{card}"
+    _EVENT_TEXT[id(event)] = (event, text)
+    return text
+
+
+_EVENT_TEXT: dict[int, tuple[gr.Event, str]] = {}
 
 
 class GinRummyObserver:
