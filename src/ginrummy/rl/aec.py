@@ -60,6 +60,7 @@ Episode = Literal["round", "game"]
 AGENTS = ("player_0", "player_1")
 _PLAYER = {agent: number for number, agent in enumerate(AGENTS)}
 _SIZE = gr.ACTION_SPACE_SIZE
+_ACTIONS = tuple(gr.action_from_id(number) for number in range(_SIZE))
 
 
 def resolve_rules(preset: str | gr.Ruleset) -> gr.Ruleset:
@@ -244,7 +245,7 @@ class GinRummyAEC(AECEnv):  # type: ignore[misc]
         if number not in ids:
             self._illegal(agent, number)
             return
-        move = gr.action_from_id(number)
+        move = _ACTIONS[number]
         self._cumulative_rewards[agent] = 0.0
         if self._game is not None:
             self._game = self._game.apply(move)
