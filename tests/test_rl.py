@@ -319,6 +319,8 @@ def test_illegal_action_ends_the_episode_with_minus_one_for_its_sender() -> None
 def test_aec_environment_renders_the_table_and_rejects_bad_settings() -> None:
     """``render_mode="ansi"`` returns the table (both hands); unknown settings raise."""
     env = rl.aec_env(render_mode="ansi")
+    with pytest.raises(gr.GinRummyError, match="call reset"):
+        env.step(0)
     env.reset(seed=3)
     text = env.render()
     assert text is not None and f"player 0: {env.round.hand(0)}" in text

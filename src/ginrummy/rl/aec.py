@@ -219,7 +219,7 @@ class GinRummyAEC(AECEnv):  # type: ignore[misc]
             full: gr.PlayerView | gr.GameView = self._game.view(player)
             legal = full.round.legal_actions  # type: ignore[union-attr]
         else:
-            full = self.round.view(player) if self._round is None else self._round.view(player)
+            full = self.round.view(player)
             legal = full.legal_actions
         ids = action_ids(legal)
         if legal:  # kept for step(), which checks the action against them
@@ -231,14 +231,14 @@ class GinRummyAEC(AECEnv):  # type: ignore[misc]
 
         :raises GinRummyError: for a value that is not an action id, or a step before reset.
         """
+        state = self._round
+        if state is None:
+            raise gr.GinRummyError("the environment has no round: call reset() first")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         number = action if type(action) is int and 0 <= action < _SIZE else check_action_id(action)
-        state = self._round
-        if state is None:
-            raise gr.GinRummyError("the environment has no round: call reset() first")
         known, ids = self._legal_ids
         if known is not state:
             ids = action_ids(state.legal_actions())
