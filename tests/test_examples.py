@@ -83,7 +83,7 @@ def test_save_and_restore_reports_the_corrupted_document() -> None:
     completed = run_example("save_and_restore.py")
     assert 0 == completed.returncode, completed.stderr
     assert "edited score: SerializationError: game.state.scores: [" in completed.stdout
-    assert "does not match the replayed scores" in completed.stdout
+    assert "game.state.scores: [31, 0] does not match the replay ([30, 0])" in completed.stdout
     assert "and redoing it gives the same game: True" in completed.stdout
 
 

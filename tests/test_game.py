@@ -326,7 +326,11 @@ def test_undo_is_the_replay_of_all_but_the_last_action(seed: int) -> None:
         assert before == undone
         record = after.record()
         shorter = gr.GameRecord(
-            record.rules, record.seed, record.first_dealer, before.decks, record.actions[:-1]
+            rules=record.rules,
+            seed=record.seed,
+            first_dealer=record.first_dealer,
+            decks=before.decks,
+            actions=record.actions[:-1],
         )
         assert gr.Game.replay(shorter) == undone
         assert before.record() == record.undo()
@@ -353,31 +357,42 @@ def test_undo_of_a_new_game_raises() -> None:
         game.record().undo()
 
 
-def test_replay_names_the_first_illegal_action() -> None:
-    """API: a record with an illegal action raises ``IllegalActionError`` naming its position."""
+def test_a_record_with_an_illegal_action_cannot_be_made() -> None:
+    """STYLE 13: a record is replayed when it is made, so one with an illegal action raises
+    ``IllegalActionError`` naming its position, and no such record exists to replay."""
     game = gr.Game.new(gr.PAGAT, seed=1, dealer=0).apply(gr.PassUpcard())
     record = game.record()
-    bad = gr.GameRecord(
-        record.rules, record.seed, record.first_dealer, record.decks, (*record.actions, gr.EndLayoffs())
-    )
     with pytest.raises(gr.IllegalActionError, match="action 1"):
-        gr.Game.replay(bad)
+        gr.GameRecord(
+            rules=record.rules,
+            seed=record.seed,
+            first_dealer=record.first_dealer,
+            decks=record.decks,
+            actions=(*record.actions, gr.EndLayoffs()),
+        )
 
 
-def test_replay_rejects_a_record_with_a_deck_count_that_does_not_match() -> None:
-    """API: a record from ``record()`` holds one deck per round dealt; one deck more raises
-    ``InvalidPositionError``."""
+def test_a_record_with_a_deck_count_that_does_not_match_cannot_be_made() -> None:
+    """API: a record holds one deck per round dealt; one deck more raises
+    ``InvalidPositionError`` when the record is made."""
     record = gr.Game.new(gr.PAGAT, seed=1, dealer=0).record()
-    extra = gr.GameRecord(record.rules, record.seed, record.first_dealer, record.decks * 2, record.actions)
-    with pytest.raises(gr.InvalidPositionError):
-        gr.Game.replay(extra)
+    with pytest.raises(gr.InvalidPositionError, match="2 decks for 1 rounds dealt"):
+        gr.GameRecord(
+            rules=record.rules,
+            seed=record.seed,
+            first_dealer=record.first_dealer,
+            decks=record.decks * 2,
+            actions=record.actions,
+        )
 
 
 def test_replay_uses_the_recorded_decks_not_the_seed() -> None:
     """API: a record's decks are what is dealt; the seed only names them."""
     record = gr.Game.new(gr.PAGAT, seed=1, dealer=0).record()
     deck = tuple(reversed(record.decks[0]))
-    game = gr.Game.replay(gr.GameRecord(record.rules, record.seed, 0, (deck,), ()))
+    game = gr.Game.replay(
+        gr.GameRecord(rules=record.rules, seed=record.seed, first_dealer=0, decks=(deck,), actions=())
+    )
     assert deck == game.round.deck
     assert game.round.hands != gr.Game.new(gr.PAGAT, seed=1, dealer=0).round.hands
 

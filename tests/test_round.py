@@ -424,6 +424,7 @@ def test_gin_ends_the_round_at_once_without_layoffs() -> None:
             knocker=1,
             deadwood=(18, 0),
             spread=r.spread,
+            initial_upcard=r.initial_upcard,
         )
         == r.result
     )
@@ -561,6 +562,7 @@ def test_end_layoffs_scores_the_defenders_minimum_deadwood_of_kept_cards() -> No
             deadwood=(48, 7),
             spread=(meld("4h 5h 6h"), meld("9c 9d 9s"), meld("Ad 2d 3d")),
             layoffs=((card("7h"), 0),),
+            initial_upcard=r.initial_upcard,
         )
         == r.result
     )

@@ -296,7 +296,7 @@ def test_dealer_deals_again_after_a_void_round() -> None:
     dealer 0 deals again, where the same gin unmatched passes the deal to its winner, player 1
     (``next_dealer = WINNER``)."""
     deck = deck_for(non_dealer=GIN_KNOCKER.replace(" 9h", ""), dealer=MATCHING, upcard="4d", stock_top="9h")
-    start = gr.Game.replay(gr.GameRecord(RTC, 0, 0, (deck,), ()), check_decks=False)
+    start = gr.Game.replay(gr.GameRecord(rules=RTC, seed=0, first_dealer=0, decks=(deck,), actions=()))
     knocked = start.apply(gr.PassUpcard()).apply(gr.PassUpcard()).apply(gr.DrawStock()).apply(GIN_KNOCK)
     void = knocked
     for text in (*MATCHING_LAYOFFS, "e"):
@@ -689,7 +689,7 @@ ALL_ACTIONS = tuple(gr.action_from_id(i) for i in range(gr.ACTION_SPACE_SIZE))
 
 def fields_of(r: gr.Round) -> tuple[object, ...]:
     """Every field of ``r`` (all immutable values), to see that none was replaced."""
-    return tuple(getattr(r, field.name) for field in attrs.fields(gr.Round))
+    return tuple(getattr(r, name) for name in gr.Round.__annotations__)
 
 
 def wrapping_knocks(r: gr.Round) -> list[gr.Action]:

@@ -92,8 +92,8 @@ def test_view_after_a_knock_shows_the_spread_layoffs_and_both_hands() -> None:
 
 
 def test_view_when_the_round_is_over_shows_everything() -> None:
-    """API: views show «both hands once they are shown (after a knock) or the round is over»,
-    and the knock card, the knock and the result once it is over. Which cards the opponent drew
+    """API: views show both hands from the knock on, and the knock card, the knock and the
+    result once it is over. Which cards the opponent drew
     from the stock stays unknown (events.py: the draws are censored, the knock only «until the
     round is over»)."""
     r = play(start(), "s", KNOCK, "l 7h 0", "e")
@@ -103,7 +103,7 @@ def test_view_when_the_round_is_over_shows_everything() -> None:
         assert (r.hand(1 - player), card("Qs")) == (v.opponent_hand, v.knock_card)
         assert () == v.legal_actions
         censored = [e for e in r.events if e.player != player and isinstance(e.action, gr.DrawStock)]
-        assert [gr.Event(e.number, e.player, e.action, None) for e in censored] == [
+        assert [gr.Event(number=e.number, player=e.player, action=e.action, card=None) for e in censored] == [
             v.events[e.number] for e in censored
         ]
         assert [e for e in r.events if e not in censored] == [

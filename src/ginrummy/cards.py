@@ -175,17 +175,24 @@ class Card:
     """The rank, ace (1) to king (13)."""
     suit: Suit
     """The suit."""
+    index: int = attrs.field(init=False, eq=False, repr=False)
+    """The card's bit in a hand mask: ``13 * suit + rank - 1``."""
+    mask: int = attrs.field(init=False, eq=False, repr=False)
+    """``1 << index``: the one-card hand mask."""
 
     def __init__(self, rank: Rank | int | str, suit: Suit | int | None = None) -> None:
         if suit is None and isinstance(rank, str):
             card = Card.parse(rank)
-            self.__attrs_init__(card.rank, card.suit)
-            return
-        if suit is None:
+            rank, suit = card.rank, card.suit
+        elif suit is None:
             raise InvalidCardError(
                 f"invalid card (rank {rank!r}, suit None): give a rank and a suit, or text such as 'As'"
             )
-        self.__attrs_init__(_to_rank(rank), _to_suit(suit))
+        checked_rank, checked_suit = _to_rank(rank), _to_suit(suit)
+        self.__attrs_init__(checked_rank, checked_suit)
+        index = 13 * checked_suit + checked_rank - 1
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "mask", 1 << index)
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -218,16 +225,6 @@ class Card:
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < 52:
             raise InvalidCardError(f"invalid card index {index!r}: must be from 0 to 51")
         return DECK[index]
-
-    @property
-    def index(self) -> int:
-        """The card's bit in a hand mask: ``13 * suit + rank - 1``."""
-        return 13 * self.suit + self.rank - 1
-
-    @property
-    def mask(self) -> int:
-        """``1 << index``: the one-card hand mask."""
-        return 1 << (13 * self.suit + self.rank - 1)
 
     @property
     def points(self) -> int:

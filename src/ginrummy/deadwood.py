@@ -39,11 +39,13 @@ only by where a long run is split hold the same cards and accept the same layoff
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import attrs
 
 from ginrummy.bits import SUIT_BITS, rotate_left, rotate_right, split, triples
 from ginrummy.cards import DECK, Card, CardsLike, Hand, _hand, to_mask
-from ginrummy.errors import InvalidHandError
+from ginrummy.errors import InvalidHandError, InvalidMeldError
 from ginrummy.melds import Meld, MeldingRules, MeldKind, _meld_key
 from ginrummy.partition_dp import solve
 from ginrummy.partition_tables import MOST_CONFLICTS, NO_GAIN, PartitionTables, set_choices, tables_for
@@ -105,9 +107,29 @@ def _deadwood_with_sets(a: int, b: int, c: int, d: int, t: int, tables: Partitio
 # arrangements
 
 
-@attrs.frozen(repr=False)
+def _arrangement_melds(value: object) -> tuple[Meld, ...]:
+    """The melds, sorted by their lowest card (then size), each a :class:`Meld`."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise InvalidMeldError(
+            f"invalid arrangement: 'melds' must be a sequence of melds (got {value!r:.80})"
+        )
+    melds = tuple(value)
+    for index, meld in enumerate(melds):
+        if not isinstance(meld, Meld):
+            raise InvalidMeldError(
+                f"invalid arrangement: melds[{index}] {meld!r:.80} is not a Meld", field="melds"
+            )
+    return tuple(sorted(melds, key=_meld_key))
+
+
+@attrs.frozen(kw_only=True, repr=False)
 class Arrangement:
     """Cards arranged into disjoint melds and deadwood.
+
+    Keyword-only and validated: the melds and the deadwood share no card, and ``points`` is
+    the value of the deadwood (an ace counting from 1 to 15, as rulesets allow).
+
+    :raises InvalidMeldError: for melds that share cards or points that are not the deadwood's.
 
     >>> arrangement = best_melds("As 2s 3s 7h 7d 7c Kd")
     >>> arrangement.melds
@@ -116,12 +138,40 @@ class Arrangement:
     (Hand('Kd'), 10)
     """
 
-    melds: tuple[Meld, ...]
+    melds: tuple[Meld, ...] = attrs.field(converter=_arrangement_melds)
     """The melds, sorted by their lowest card."""
     deadwood: Hand
     """The cards in no meld."""
     points: int
     """The deadwood points."""
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.deadwood, Hand):
+            raise InvalidMeldError(
+                f"invalid arrangement: 'deadwood' must be a Hand (got {self.deadwood!r:.80})"
+            )
+        seen = self.deadwood.mask
+        for index, meld in enumerate(self.melds):
+            if seen & meld.mask:
+                raise InvalidMeldError(
+                    f"invalid arrangement: meld {str(meld)!r} shares cards with another meld or the deadwood",
+                    field=f"melds[{index}]",
+                )
+            seen |= meld.mask
+        points = self.points
+        aces = sum(1 for card in self.deadwood if card.rank == 1)
+        low = self.deadwood.points(1)
+        if (
+            not isinstance(points, int)
+            or isinstance(points, bool)
+            or not low <= points <= low + 14 * aces
+            or (aces and (points - low) % aces)
+        ):
+            raise InvalidMeldError(
+                f"invalid arrangement: points {points!r} are not the value of the deadwood "
+                f"{str(self.deadwood)!r}",
+                field="points",
+            )
 
     @property
     def cards(self) -> Hand:
@@ -188,7 +238,16 @@ def _arrangement(mask: int, removal: int, sets: int, tables: PartitionTables) ->
         dead |= (suits[s] & ~run_bits) << (13 * s)
     melds.sort(key=_meld_key)
     points = sum(tables.dw[suits[s]] for s in range(4))
-    return Arrangement(tuple(melds), _hand(dead), points)
+    return _trusted_arrangement(tuple(melds), _hand(dead), points)
+
+
+def _trusted_arrangement(melds: tuple[Meld, ...], dead: Hand, points: int) -> Arrangement:
+    """An arrangement the partitioner made (sorted, disjoint, priced), without the checks."""
+    arrangement = object.__new__(Arrangement)
+    object.__setattr__(arrangement, "melds", melds)
+    object.__setattr__(arrangement, "deadwood", dead)
+    object.__setattr__(arrangement, "points", points)
+    return arrangement
 
 
 def _optimal_choices(mask: int, tables: PartitionTables) -> tuple[int, list[int], int]:

@@ -5,7 +5,8 @@ records its result and deals the next one: the dealer follows ``next_dealer``, a
 hand (or void round) is dealt again by the same dealer. Every deck comes from the game's seed,
 so a game is determined by its ruleset, seed, first dealer and actions; :meth:`Game.record`
 and :meth:`Game.replay` use exactly that, and :meth:`Game.undo` replays all but the last
-action.
+action. A game's history grows without copying (see :mod:`ginrummy.chains`), so long games
+play, load and undo in time proportional to their length.
 
 >>> import ginrummy as gr
 >>> g = gr.Game.new(gr.PAGAT, seed=7, dealer=0)
@@ -19,13 +20,17 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any, NoReturn
 
 import attrs
 
-from ginrummy.actions import Action
+from ginrummy.actions import ACTION_TYPES, Action
 from ginrummy.cards import Card
-from ginrummy.errors import IllegalActionError, InvalidPositionError
+from ginrummy.chains import Chain, items
+from ginrummy.errors import GinRummyError, IllegalActionError, InvalidPositionError
+from ginrummy.pictures import game_picture
+from ginrummy.position import check_player, check_rules
 from ginrummy.round import Round
 from ginrummy.rules import NextDealer, Ruleset
 from ginrummy.scoring import RoundResult
@@ -55,10 +60,47 @@ def next_dealer(rules: Ruleset, dealer: int, result: RoundResult) -> int:
     return 1 - dealer
 
 
-@attrs.frozen
+def _seed(seed: object) -> int | str:
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise InvalidPositionError(f"invalid seed {seed!r:.80}: must be an integer or a string")
+    if len(str(seed)) > 4096 if isinstance(seed, str) else seed.bit_length() > 4096:
+        raise InvalidPositionError("invalid seed: longer than 4096 characters or bits")
+    return seed
+
+
+def _decks(value: object) -> tuple[tuple[Card, ...], ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise InvalidPositionError(
+            f"invalid decks {value!r:.80}: expected a sequence of decks", field="decks"
+        )
+    decks = tuple(tuple(deck) if isinstance(deck, Iterable) else deck for deck in value)
+    if not decks:
+        raise InvalidPositionError("invalid record: a game has at least one deck", field="decks")
+    return decks  # each deck is checked when it is dealt
+
+
+def _actions(value: object) -> tuple[Action, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise InvalidPositionError(f"invalid actions {value!r:.80}: expected a sequence of actions")
+    actions = tuple(value)
+    for index, action in enumerate(actions):
+        if not isinstance(action, ACTION_TYPES):
+            raise InvalidPositionError(f"invalid record: actions[{index}] {action!r:.80} is not an action")
+    return actions
+
+
+@attrs.frozen(kw_only=True)
 class GameRecord:
     """What determines a game: the ruleset, the seed, the first dealer, the deck of every
     round dealt (top first) and every action in order.
+
+    Keyword-only and validated: the record is replayed on construction, so a record holds
+    one deck per round dealt and only legal actions (and :meth:`Game.replay` then costs
+    nothing more).
+
+    :raises IllegalActionError: for an illegal action, naming its position.
+    :raises InvalidPositionError: for a bad ruleset, seed, dealer or deck, or a deck count
+        that does not match the rounds dealt.
 
     >>> import ginrummy as gr
     >>> g = gr.Game.new(gr.PAGAT, seed=1, dealer=1).apply(gr.PassUpcard())
@@ -69,60 +111,42 @@ class GameRecord:
     True
     """
 
-    rules: Ruleset
+    rules: Ruleset = attrs.field(validator=lambda _i, _a, value: check_rules(value))
     """The ruleset."""
-    seed: int | str
+    seed: int | str = attrs.field(validator=lambda _i, _a, value: _seed(value))
     """The seed the decks were shuffled from."""
-    first_dealer: int
+    first_dealer: int = attrs.field(validator=lambda _i, _a, value: check_player(value, "first_dealer"))
     """The dealer of the first round."""
-    decks: tuple[tuple[Card, ...], ...]
+    decks: tuple[tuple[Card, ...], ...] = attrs.field(converter=_decks)
     """The deck of each round dealt, top first."""
-    actions: tuple[Action, ...]
+    actions: tuple[Action, ...] = attrs.field(converter=_actions)
     """Every action of the game in order (knocks with their melds filled in)."""
+    _game: Game | None = attrs.field(default=None, init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        game = Game._play(self.rules, self.seed, self.first_dealer, self.decks, self.actions)
+        if len(self.decks) != len(game.decks):
+            raise InvalidPositionError(
+                f"invalid record: {len(self.decks)} decks for {len(game.decks)} rounds dealt"
+            )
+        object.__setattr__(self, "_game", game)
 
     def undo(self) -> GameRecord:
         """The record without its last action (and without a deck dealt because of it).
 
         :raises IllegalActionError: when there is no action to take back.
         """
-        if not self.actions:
-            raise IllegalActionError("nothing to undo: the record holds no action")
-        shorter = Game.replay(attrs.evolve(self, actions=self.actions[:-1]), check_decks=False)
-        return shorter.record()
+        return Game.replay(self).undo().record()
 
 
-@attrs.frozen
-class GameView:
-    """What one player may know about a game: the scores, the results so far and its view of
-    the round in play.
-
-    >>> import ginrummy as gr
-    >>> v = gr.Game.new(gr.PAGAT, seed=7, dealer=0).view(1)
-    >>> v.scores, v.is_over, v.round.is_my_turn, v.round.opponent_hand
-    ((0, 0), False, True, None)
-    """
-
-    player: int
-    """Whose view this is."""
-    rules: Ruleset
-    """The ruleset."""
-    scores: tuple[int, int]
-    """The game scores toward the target."""
-    results: tuple[RoundResult, ...]
-    """The results of the rounds finished so far."""
-    round: PlayerView
-    """The player's view of the round in play (the last round once the game is over)."""
-    is_over: bool
-    """Whether the game has ended."""
-    result: GameResult
-    """The settlement (provisional while the game goes on)."""
-
-
-@attrs.frozen(repr=False)
 class Game:
     """A game of rounds to the target.
 
-    Build one with :meth:`new` (or :meth:`replay`); change it with :meth:`apply`.
+    Build one with :meth:`new` (or :meth:`replay`); change it with :meth:`apply`
+    (``Game(...)`` itself is refused).
+
+    **Equality.** Two games are equal when their records are: the same ruleset, seed, first
+    dealer, decks and actions.
 
     >>> import ginrummy as gr
     >>> g = gr.Game.new(gr.PAGAT, seed=7, dealer=0)
@@ -140,19 +164,43 @@ class Game:
     """The dealer of the first round."""
     round: Round
     """The round in play, or the last round once the game is over."""
-    results: tuple[RoundResult, ...] = ()
-    """The results of the finished rounds, dead hands included."""
-    decks: tuple[tuple[Card, ...], ...] = ()
-    """The deck of every round dealt so far, top first."""
-    actions: tuple[Action, ...] = ()
-    """Every action applied so far."""
-    finished: Round | None = attrs.field(default=None, eq=False)
+    finished: Round | None
     """The last round that ended, as it ended (hands, spread, layoffs, result), so that a
     front end can show it after the next round has been dealt; None before any round ended."""
-    standings: Standings = attrs.field(
-        default=attrs.Factory(lambda self: Standings.start(self.rules), takes_self=True), eq=False, repr=False
-    )
-    """The scores toward the target after :attr:`results` (kept as rounds end)."""
+    standings: Standings
+    """The scores toward the target after :attr:`results`."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        raise InvalidPositionError("a Game is not built directly: use Game.new or Game.replay")
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def _with(self, **changes: Any) -> Game:
+        new = object.__new__(Game)
+        object.__setattr__(new, "__dict__", {**self.__dict__, **changes})
+        return new
+
+    @classmethod
+    def _start(cls, rules: Ruleset, seed: int | str, dealer: int, first: Round) -> Game:
+        assert first.deck is not None
+        new = object.__new__(cls)
+        state = {
+            "rules": rules,
+            "seed": seed,
+            "first_dealer": dealer,
+            "round": first,
+            "finished": None,
+            "standings": Standings.start(rules),
+            "_results": None,
+            "_decks": Chain.of(first.deck),
+            "_actions": None,
+        }
+        object.__setattr__(new, "__dict__", state)
+        return new
 
     @classmethod
     def new(cls, rules: Ruleset, seed: int | str | None = None, dealer: int | None = None) -> Game:
@@ -163,51 +211,61 @@ class Game:
         :param dealer: the first dealer, 0 or 1; None draws it from the seed.
         :raises InvalidPositionError: for a bad ruleset, seed or dealer.
         """
-        if not isinstance(rules, Ruleset):
-            raise InvalidPositionError(f"invalid rules {rules!r}: expected a Ruleset")
-        if seed is None:
-            seed = random.randrange(2**63)
-        if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-            raise InvalidPositionError(f"invalid seed {seed!r}: must be an integer or a string")
+        check_rules(rules)
+        seed = random.randrange(2**63) if seed is None else _seed(seed)
         if dealer is None:
             dealer = random.Random(f"ginrummy:{seed}:dealer").randrange(2)
-        if dealer not in (0, 1) or isinstance(dealer, bool):
-            raise InvalidPositionError(f"invalid dealer {dealer!r}: must be 0 or 1")
-        first = Round.deal(rules, dealer, seed=round_seed(seed, 0))
-        assert first.deck is not None
-        return cls(rules, seed, dealer, first, decks=(first.deck,))
+        check_player(dealer, "dealer")
+        return cls._start(rules, seed, dealer, Round.deal(rules, dealer, seed=round_seed(seed, 0)))
 
     @classmethod
-    def replay(cls, record: GameRecord, *, check_decks: bool = True) -> Game:
-        """The game a record describes.
-
-        :param check_decks: require exactly one deck per round dealt (a record made by
-            :meth:`record`); when False, missing decks come from the seed.
-        :raises IllegalActionError: for an illegal action, naming its position.
-        :raises InvalidPositionError: for a deck that is not the 52 cards, or a deck count that
-            does not match the rounds dealt.
-        """
-        game = cls(
-            record.rules,
-            record.seed,
-            record.first_dealer,
-            Round.deal(record.rules, record.first_dealer, deck=record.decks[0])
-            if record.decks
-            else Round.deal(record.rules, record.first_dealer, seed=round_seed(record.seed, 0)),
-        )
-        game = attrs.evolve(game, decks=(game.round.deck,) if game.round.deck is not None else ())
-        for number, action in enumerate(record.actions):
+    def _play(
+        cls,
+        rules: Ruleset,
+        seed: int | str,
+        first_dealer: int,
+        decks: Sequence[Sequence[Card]],
+        actions: Iterable[Action],
+    ) -> Game:
+        """The game dealt from ``decks`` (the seed for rounds past them) after ``actions``."""
+        first = Round.deal(rules, first_dealer, deck=decks[0])
+        game = cls._start(rules, seed, first_dealer, first)
+        for number, action in enumerate(actions):
             try:
-                game = game._apply(action, record.decks)
+                game = game._apply(action, decks, None)
             except IllegalActionError as exc:
                 raise IllegalActionError(f"action {number}: {exc}") from None
-        if check_decks and len(record.decks) != len(game.decks):
-            raise InvalidPositionError(
-                f"invalid record: {len(record.decks)} decks for {len(game.decks)} rounds dealt"
-            )
+        return game
+
+    @classmethod
+    def replay(cls, record: GameRecord) -> Game:
+        """The game a record describes (the record was replayed when it was made, so this is
+        free).
+
+        :raises InvalidPositionError: for a value that is not a :class:`GameRecord`.
+        """
+        if not isinstance(record, GameRecord):
+            raise InvalidPositionError(f"invalid record {record!r:.80}: expected a GameRecord")
+        game = record._game
+        assert game is not None
         return game
 
     # ------------------------------------------------------------------ accessors
+
+    @property
+    def results(self) -> tuple[RoundResult, ...]:
+        """The results of the finished rounds, dead hands included."""
+        return items(self.__dict__["_results"])
+
+    @property
+    def decks(self) -> tuple[tuple[Card, ...], ...]:
+        """The deck of every round dealt so far, top first."""
+        return items(self.__dict__["_decks"])
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action applied so far (knocks with their melds filled in)."""
+        return items(self.__dict__["_actions"])
 
     @property
     def to_act(self) -> int | None:
@@ -248,43 +306,75 @@ class Game:
 
     def is_legal(self, action: Action, player: int | None = None) -> bool:
         """Whether :meth:`apply` would accept ``action`` (from ``player``, when given)."""
-        return not self.is_over and self.round.is_legal(action, player)
+        return self.illegal_reason(action, player) is None
 
     def illegal_reason(self, action: Action, player: int | None = None) -> str | None:
         """Why ``action`` (from ``player``, when given) is illegal now, or None when it is
         legal (see :meth:`ginrummy.Round.illegal_reason`)."""
         if self.is_over:
+            if player is not None:
+                check_player(player, "player")
             return "the game is over"
         return self.round.illegal_reason(action, player)
 
     def view(self, player: int) -> GameView:
         """What ``player`` may know: see :class:`GameView`."""
-        return GameView(
-            player=player,
-            rules=self.rules,
-            scores=self.scores,
-            results=self.results,
-            round=self.round.view(player),
-            is_over=self.is_over,
-            result=self.result,
-        )
+        state = {
+            "player": check_player(player, "player"),
+            "rules": self.rules,
+            "scores": self.scores,
+            "results": self.results,
+            "round": self.round.view(player),
+            "is_over": self.is_over,
+            "result": self.result,
+        }
+        view = object.__new__(GameView)
+        object.__setattr__(view, "__dict__", state)
+        return view
 
     def record(self) -> GameRecord:
         """The record that replays this game (see :class:`GameRecord`)."""
-        return GameRecord(self.rules, self.seed, self.first_dealer, self.decks, self.actions)
+        record = object.__new__(GameRecord)
+        for name, value in (
+            ("rules", self.rules),
+            ("seed", self.seed),
+            ("first_dealer", self.first_dealer),
+            ("decks", self.decks),
+            ("actions", self.actions),
+            ("_game", self),
+        ):
+            object.__setattr__(record, name, value)
+        return record
 
     def undo(self) -> Game:
-        """This game without its last action.
+        """This game without its last action (replayed from the start: linear time).
 
         :raises IllegalActionError: when no action has been applied.
         """
-        return Game.replay(self.record().undo())
+        actions = self.actions
+        if not actions:
+            raise IllegalActionError("nothing to undo: no action has been applied to this game")
+        return Game._play(self.rules, self.seed, self.first_dealer, self.decks, actions[:-1])
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.rules, self.seed, self.first_dealer, self.decks, self.actions)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self is other or self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
 
     def __repr__(self) -> str:
         return (
             f"<Game {self.rules.name} seed={self.seed!r} rounds={len(self.results)} "
             f"scores={self.scores} round={self.round!r}>"
         )
+
+    def __str__(self) -> str:
+        return game_picture(self)
 
     # ------------------------------------------------------------------ transitions
 
@@ -297,31 +387,98 @@ class Game:
         """
         return self._apply(action, (), player)
 
-    def _apply(self, action: Action, decks: Sequence[tuple[Card, ...]], player: int | None = None) -> Game:
+    def _apply(self, action: Action, decks: Sequence[Sequence[Card]], player: int | None) -> Game:
         if self.is_over:
             raise IllegalActionError(f"illegal action {action!r}: the game is over")
         played = self.round.apply(action, player)
-        resolved = played.events[-1].action
-        assert resolved is not None
+        log = played.__dict__["_log"]
+        resolved = action if log is None else log.item[2]
+        chain: Chain[Action] | None = self.__dict__["_actions"]
+        actions = Chain.of(resolved) if chain is None else chain.then(resolved)
         if not played.is_over:
-            return attrs.evolve(self, round=played, actions=(*self.actions, resolved))
-        assert played.result is not None
-        results = (*self.results, played.result)
-        game = attrs.evolve(
-            self,
+            return self._with(round=played, _actions=actions)
+        result = played.result
+        assert result is not None
+        results: Chain[RoundResult] | None = self.__dict__["_results"]
+        standings = self.standings.add(result)
+        game = self._with(
             round=played,
-            results=results,
-            actions=(*self.actions, resolved),
             finished=played,
-            standings=self.standings.add(played.result),
+            standings=standings,
+            _actions=actions,
+            _results=Chain.of(result) if results is None else results.then(result),
         )
-        if game.is_over:
+        if standings.is_over:
             return game
-        number = len(self.decks)
-        dealer = next_dealer(self.rules, played.dealer, played.result)
+        dealt: Chain[tuple[Card, ...]] = self.__dict__["_decks"]
+        number = len(dealt)
+        dealer = next_dealer(self.rules, played.dealer, result)
         if number < len(decks):
             following = Round.deal(self.rules, dealer, deck=decks[number])
         else:
             following = Round.deal(self.rules, dealer, seed=round_seed(self.seed, number))
         assert following.deck is not None
-        return attrs.evolve(game, round=following, decks=(*self.decks, following.deck))
+        return game._with(round=following, _decks=dealt.then(following.deck))
+
+
+@attrs.frozen(kw_only=True, slots=False)
+class GameView:
+    """What one player may know about a game: the scores, the results so far and its view of
+    the round in play.
+
+    Keyword-only and validated: the scores, whether the game is over and the result must be
+    those of the results (settled by the ruleset), and the round view must be this player's
+    under this ruleset.
+
+    :raises InvalidPositionError: naming the field that does not fit.
+
+    >>> import ginrummy as gr
+    >>> v = gr.Game.new(gr.PAGAT, seed=7, dealer=0).view(1)
+    >>> v.scores, v.is_over, v.round.is_my_turn, v.round.opponent_hand
+    ((0, 0), False, True, None)
+    """
+
+    player: int
+    """Whose view this is."""
+    rules: Ruleset
+    """The ruleset."""
+    scores: tuple[int, int]
+    """The game scores toward the target."""
+    results: tuple[RoundResult, ...]
+    """The results of the rounds finished so far."""
+    round: PlayerView
+    """The player's view of the round in play (the last round once the game is over)."""
+    is_over: bool
+    """Whether the game has ended."""
+    result: GameResult
+    """The settlement (provisional while the game goes on)."""
+
+    def __attrs_post_init__(self) -> None:
+        check_player(self.player, "player")
+        check_rules(self.rules)
+        if not isinstance(self.round, PlayerView):
+            raise _view_error("round", f"'round' must be a PlayerView (got {self.round!r:.80})")
+        if self.round.player != self.player:
+            raise _view_error(
+                "round.player", f"the round view is player {self.round.player}'s, not player {self.player}'s"
+            )
+        if self.round.rules != self.rules:
+            raise _view_error("round.rules", "the round view's ruleset is not the game's")
+        if not isinstance(self.results, tuple):
+            raise _view_error("results", "'results' must be a tuple of RoundResults")
+        standings = Standings.start(self.rules)
+        for index, result in enumerate(self.results):
+            try:
+                standings = standings.add(result)
+            except GinRummyError as exc:
+                raise _view_error(f"results[{index}]", str(exc)) from None
+        if self.scores != standings.scores:
+            raise _view_error("scores", f"{self.scores!r} are not the scores of the results")
+        if self.is_over is not standings.is_over:
+            raise _view_error("is_over", f"{self.is_over!r} does not match the results")
+        if self.result != standings.result():
+            raise _view_error("result", "the result is not the settlement of the results")
+
+
+def _view_error(field: str, message: str) -> InvalidPositionError:
+    return InvalidPositionError(f"invalid game view: {message}", field=field)

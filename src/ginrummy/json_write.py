@@ -22,7 +22,7 @@ from ginrummy.scoring import RoundResult
 from ginrummy.settlement import GameResult, PlayerScore
 from ginrummy.views import PlayerView
 
-__all__ = ["encode", "round_state"]
+__all__ = ["encode", "game_state", "round_state"]
 
 
 def _cards(cards: Iterable[Card]) -> list[str]:
@@ -55,6 +55,7 @@ def _round_result(result: RoundResult) -> dict[str, Any]:
         "spread": _melds(result.spread),
         "layoffs": _layoffs(result.layoffs),
         "multiplier": result.multiplier,
+        "initial_upcard": None if result.initial_upcard is None else str(result.initial_upcard),
     }
 
 
@@ -106,6 +107,7 @@ def _origin(start: Round) -> dict[str, Any]:
 
 
 def round_state(r: Round) -> dict[str, Any]:
+    """The state of ``r`` as JSON data (what ``loads`` compares with the replay)."""
     return {
         "dealer": r.dealer,
         "phase": r.phase.value,
@@ -145,15 +147,17 @@ def _record(record: GameRecord) -> dict[str, Any]:
     }
 
 
-def _game(g: Game) -> dict[str, Any]:
+def game_state(g: Game) -> dict[str, Any]:
+    """The state of ``g`` as JSON data (what ``loads`` compares with the replay)."""
     return {
-        **_record(g.record()),
-        "state": {
-            "scores": list(g.scores),
-            "results": [_round_result(result) for result in g.results],
-            "round": round_state(g.round),
-        },
+        "scores": list(g.scores),
+        "results": [_round_result(result) for result in g.results],
+        "round": round_state(g.round),
     }
+
+
+def _game(g: Game) -> dict[str, Any]:
+    return {**_record(g.record()), "state": game_state(g)}
 
 
 def _view(v: PlayerView) -> dict[str, Any]:
@@ -179,6 +183,7 @@ def _view(v: PlayerView) -> dict[str, Any]:
         "knock_card": None if v.knock_card is None else str(v.knock_card),
         "result": None if v.result is None else _round_result(v.result),
         "events": [_event(event) for event in v.events],
+        "turns": v.turns,
     }
 
 

@@ -40,9 +40,14 @@ from ginrummy.partition_tables import MOST_CONFLICTS, PartitionTables, set_choic
 __all__ = ["LayoffPlan", "best_layoffs"]
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class LayoffPlan:
     """The defender's best response to a knock: its layoffs and the arrangement of the rest.
+
+    Keyword-only and validated: each layoff is a card and a meld index, each card laid off
+    once and not among the cards kept.
+
+    :raises InvalidHandError: for a card laid off twice or also kept.
 
     >>> plan = best_layoffs([Meld.parse("7c 7d 7s")], "7h 8h 9h")
     >>> plan.layoffs, plan.points
@@ -54,6 +59,33 @@ class LayoffPlan:
     spread meld at that index as already extended by the layoffs before it."""
     arrangement: Arrangement
     """A minimum-deadwood arrangement of the cards the defender keeps."""
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.arrangement, Arrangement):
+            raise InvalidHandError(f"invalid layoff plan: {self.arrangement!r:.80} is not an Arrangement")
+        if not isinstance(self.layoffs, tuple):
+            raise InvalidHandError(
+                f"invalid layoff plan: 'layoffs' must be a tuple (got {self.layoffs!r:.80})"
+            )
+        seen = self.arrangement.cards.mask
+        for index, pair in enumerate(self.layoffs):
+            if (
+                not isinstance(pair, tuple)
+                or len(pair) != 2
+                or not isinstance(pair[0], Card)
+                or not isinstance(pair[1], int)
+                or isinstance(pair[1], bool)
+                or pair[1] < 0
+            ):
+                raise InvalidHandError(
+                    f"invalid layoff plan: layoffs[{index}] {pair!r:.80} is not a (card, meld index) pair",
+                    field=f"layoffs[{index}]",
+                )
+            if seen & pair[0].mask:
+                raise InvalidHandError(
+                    f"invalid layoff plan: card {str(pair[0])!r} appears twice", field=f"layoffs[{index}]"
+                )
+            seen |= pair[0].mask
 
     @property
     def points(self) -> int:
@@ -163,7 +195,7 @@ def best_layoffs(spread: Iterable[Meld], cards: CardsLike, rules: MeldingRules |
     for s in range(4):
         laid_mask |= laid[s] << (13 * s)
     arrangement = best_melds(_hand(mask & ~laid_mask), rules)
-    return LayoffPlan(tuple(layoffs), arrangement)
+    return LayoffPlan(layoffs=tuple(layoffs), arrangement=arrangement)
 
 
 def _large_plan(

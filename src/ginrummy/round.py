@@ -2,7 +2,8 @@
 
 A :class:`Round` is a value: :meth:`Round.apply` checks an action and returns a new round,
 leaving the old one untouched; an illegal action raises
-:class:`~ginrummy.IllegalActionError` saying who tried it, in which phase, and why.
+:class:`~ginrummy.IllegalActionError` saying who tried it, in which phase, and why. The rule
+of each action lives in :mod:`ginrummy.moves`.
 
 >>> import ginrummy as gr
 >>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7)
@@ -22,47 +23,40 @@ non-dealer must draw from the stock
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Hashable, Iterable, Sequence
+from typing import Any, NoReturn
 
 import attrs
 
-from ginrummy.actions import (
-    ACTION_TYPES,
-    DISCARD_ACTIONS,
-    KNOCK_ACTIONS,
-    Action,
-    BigGin,
-    Discard,
-    DrawStock,
-    EndLayoffs,
-    Knock,
-    LayOff,
-    PassUpcard,
-    TakeDiscard,
-)
-from ginrummy.cards import DECK, FULL_MASK, Card, CardsLike, Hand, Suit, _hand, to_mask
-from ginrummy.deadwood import best_discard, best_discards, best_melds, deadwood
-from ginrummy.errors import IllegalActionError, InvalidHandError, InvalidPositionError, ParseError
-from ginrummy.events import Event, Phase
+from ginrummy.actions import Action
+from ginrummy.cards import DECK, FULL_MASK, Card, CardsLike, Hand, _hand, to_mask
+from ginrummy.errors import GinRummyError, IllegalActionError, InvalidPositionError
+from ginrummy.events import Event, EventLog, Phase
 from ginrummy.melds import Meld
-from ginrummy.rules import AfterPass, Ruleset
-from ginrummy.scoring import Outcome, RoundResult, price_round
-from ginrummy.views import PlayerView, censor, view_of
+from ginrummy.moves import MOVES, MOVES_BY_PHASE
+from ginrummy.pictures import round_picture
+from ginrummy.position import HAND_SIZE, check_player, check_position, check_rules
+from ginrummy.rules import Ruleset
+from ginrummy.scoring import RoundResult
+from ginrummy.views import PlayerView, view_of
 
 __all__ = ["Round"]
 
-HAND_SIZE = 10
-"""Cards dealt to each player."""
+_NO_HANDS = (Hand(), Hand())
 
 
-@attrs.frozen(slots=False, repr=False)
 class Round:
     """The state of one round: every card's place, whose turn, the phase and the log.
 
-    Build one with :meth:`deal` or :meth:`from_position`; change it with :meth:`apply`.
-    Piles are listed bottom to top: ``stock[-1]`` is the next card drawn and
-    ``discard_pile[-1]`` the card a player may take.
+    Build one with :meth:`deal` or :meth:`from_position`; change it with :meth:`apply`
+    (``Round(...)`` itself is refused, so no round can be built impossible). Piles are listed
+    bottom to top: ``stock[-1]`` is the next card drawn and ``discard_pile[-1]`` the card a
+    player may take.
+
+    **Equality.** Two rounds are equal when they are at the same position
+    (:meth:`position_key`) with the same log of events: the same round made by :meth:`deal`
+    and by :meth:`from_position` before any action is equal; the same cards reached by
+    different histories are not (their views differ), though their position keys are equal.
 
     >>> import ginrummy as gr
     >>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7)
@@ -90,36 +84,78 @@ class Round:
     """The phase."""
     to_act: int | None
     """The player to act, or None when the round is over."""
-    taken: Card | None = None
+    taken: Card | None
     """The card the player to act took from the pile this turn (it may not be discarded)."""
-    stock_only: bool = False
+    stock_only: bool
     """The player to act must draw from the stock (both passed the upcard)."""
-    known: tuple[Hand, Hand] = (Hand(), Hand())
+    known: tuple[Hand, Hand]
     """The cards each player is known to hold: taken from the pile and not yet discarded."""
-    turns: int = 0
+    turns: int
     """Completed turns (a turn ends with a discard or a knock)."""
-    knocker: int | None = None
+    knocker: int | None
     """The player who knocked or declared big gin."""
-    knock_card: Card | None = None
+    knock_card: Card | None
     """The knocker's face-down discard (None for big gin)."""
-    spread: tuple[Meld, ...] = ()
+    spread: tuple[Meld, ...]
     """The knocker's melds in the order shown; laid-off cards join their meld."""
-    layoffs: tuple[tuple[Card, int], ...] = ()
+    layoffs: tuple[tuple[Card, int], ...]
     """The defender's layoffs, ``(card, meld index)``, in the order laid."""
-    result: RoundResult | None = None
+    result: RoundResult | None
     """The result once the round is over."""
-    events: tuple[Event, ...] = ()
-    """The log of actions applied."""
-    deck: tuple[Card, ...] | None = None
+    deck: tuple[Card, ...] | None
     """The 52 cards as dealt, top first, for rounds made by :meth:`deal` (None otherwise)."""
-    seen_events: tuple[tuple[Event, ...], tuple[Event, ...]] = attrs.field(
-        default=((), ()), eq=False, repr=False
-    )
-    """The log as each player sees it while the round goes on (kept as the round advances, so
-    that views cost no more than the events added)."""
-    origin: Round | None = attrs.field(default=None, eq=False)
-    """The round as dealt or set up, before any action (None for that round itself): with
-    :attr:`actions` it replays this round exactly."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        raise InvalidPositionError(
+            "a Round is not built directly: use Round.deal or Round.from_position, then apply actions"
+        )
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    @classmethod
+    def _make(cls, fields: dict[str, Any]) -> Round:
+        """A round from checked fields (the factories' only way in)."""
+        state = {
+            "taken": None,
+            "stock_only": False,
+            "known": _NO_HANDS,
+            "turns": 0,
+            "knocker": None,
+            "knock_card": None,
+            "spread": (),
+            "layoffs": (),
+            "result": None,
+            "deck": None,
+            **fields,
+            "_log": None,
+            "_origin": None,
+            "_legal": None,
+            "_after": None,
+            "_key": None,
+        }
+        new = object.__new__(cls)
+        object.__setattr__(new, "__dict__", state)
+        return new
+
+    def _with(self, changes: dict[str, Any]) -> Round:
+        """This round with ``changes`` (no event): one copy of the state."""
+        state = {**self.__dict__, **changes, "_legal": None, "_after": None, "_key": None}
+        if self.__dict__["_origin"] is None:
+            state["_origin"] = self
+        new = object.__new__(Round)
+        object.__setattr__(new, "__dict__", state)
+        return new
+
+    def _next(self, player: int, action: Action, card: Card | None, changes: dict[str, Any]) -> Round:
+        """This round after ``player``'s ``action`` (``card``: the card drawn or taken), with
+        ``changes`` and the action's event added to the log."""
+        log: EventLog | None = self.__dict__["_log"]
+        changes["_log"] = EventLog(log, (0 if log is None else log.size, player, action, card))
+        return self._with(changes)
 
     # ------------------------------------------------------------------ construction
 
@@ -137,23 +173,27 @@ class Round:
 
         :param rules: the ruleset.
         :param dealer: 0 or 1.
-        :param seed: seeds the shuffle (``random.Random(seed).shuffle`` of :data:`DECK`).
+        :param seed: seeds the shuffle (``random.Random(seed).shuffle`` of :data:`DECK`): an
+            integer or a string.
         :param deck: instead of a shuffle, the 52 cards in dealing order, top first.
-        :raises InvalidPositionError: for a bad dealer or a deck that is not the 52 cards.
+        :raises InvalidPositionError: for a bad ruleset, dealer, seed, or a deck that is not
+            the 52 cards.
         """
-        _check_rules(rules)
-        _check_player(dealer, "dealer")
+        check_rules(rules)
+        check_player(dealer, "dealer")
         if deck is None:
             cards = list(DECK)
-            random.Random(seed).shuffle(cards)
+            random.Random(_seed(seed)).shuffle(cards)
         else:
             if seed is not None:
                 raise InvalidPositionError("give a seed or a deck, not both")
-            try:
-                mask = to_mask(deck, what="deck")
-            except (InvalidHandError, ParseError) as exc:
-                raise InvalidPositionError(str(exc)) from None
+            if isinstance(deck, (str, bytes)) or not isinstance(deck, Iterable):
+                raise InvalidPositionError(f"invalid deck {deck!r:.80}: expected 52 cards")
             cards = list(deck)
+            try:
+                mask = to_mask(cards, what="deck")
+            except GinRummyError as exc:
+                raise InvalidPositionError(str(exc)) from None
             if mask != FULL_MASK or len(cards) != 52:
                 missing = Hand.from_mask(FULL_MASK & ~mask)
                 raise InvalidPositionError(f"invalid deck: {len(cards)} cards, missing {str(missing)!r}")
@@ -162,17 +202,18 @@ class Round:
         for i in range(2 * HAND_SIZE):
             hands[first if i % 2 == 0 else dealer] |= cards[i].mask
         upcard = cards[2 * HAND_SIZE]
-        stock = tuple(reversed(cards[2 * HAND_SIZE + 1 :]))
-        return cls(
-            rules,
-            dealer,
-            (_hand(hands[0]), _hand(hands[1])),
-            stock,
-            (upcard,),
-            upcard,
-            Phase.UPCARD_OFFER,
-            first,
-            deck=tuple(cards),
+        return cls._make(
+            {
+                "rules": rules,
+                "dealer": dealer,
+                "hands": (_hand(hands[0]), _hand(hands[1])),
+                "stock": tuple(reversed(cards[2 * HAND_SIZE + 1 :])),
+                "discard_pile": (upcard,),
+                "initial_upcard": upcard,
+                "phase": Phase.UPCARD_OFFER,
+                "to_act": first,
+                "deck": tuple(cards),
+            }
         )
 
     @classmethod
@@ -191,7 +232,7 @@ class Round:
         stock_only: bool = False,
         turns: int = 0,
     ) -> Round:
-        """A round at any consistent position before a knock.
+        """A round at any consistent position before a knock (see :mod:`ginrummy.position`).
 
         :param hands: the two hands (10 cards each, 11 for the player to act in DISCARD).
         :param stock: bottom to top; the last card is drawn next.
@@ -201,132 +242,32 @@ class Round:
         :param phase: UPCARD_OFFER, DRAW or DISCARD.
         :param to_act: the player to act (default: the non-dealer).
         :param taken: in DISCARD, the card the player took from the pile this turn.
-        :param stock_only: in DRAW, the player must draw from the stock (both passed).
+        :param stock_only: in DRAW, the non-dealer must draw from the stock (both passed).
+        :param turns: the turns already played (it matters with ``max_turns``).
         :raises InvalidPositionError: naming what is inconsistent: a card missing or twice,
             hand sizes, pile sizes, the phase.
         """
-        _check_rules(rules)
-        _check_player(dealer, "dealer")
-        if to_act is None:
-            to_act = 1 - dealer
-        _check_player(to_act, "to_act")
-        if not isinstance(phase, Phase) or phase not in (Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD):
-            raise InvalidPositionError(
-                f"invalid position: phase {phase!r} cannot be set up directly; use UPCARD_OFFER, DRAW "
-                "or DISCARD and apply actions from there"
+        return cls._make(
+            check_position(
+                rules,
+                dealer=dealer,
+                hands=hands,
+                stock=stock,
+                discard_pile=discard_pile,
+                initial_upcard=initial_upcard,
+                phase=phase,
+                to_act=to_act,
+                taken=taken,
+                stock_only=stock_only,
+                turns=turns,
             )
-        try:
-            hand_masks = [to_mask(hands[0], what="hands[0]"), to_mask(hands[1], what="hands[1]")]
-            stock_cards = _pile(stock, "stock")
-            pile_cards = _pile(discard_pile, "discard_pile")
-            places = {
-                "hands[0]": hand_masks[0],
-                "hands[1]": hand_masks[1],
-                "stock": to_mask(stock_cards, what="stock"),
-                "discard_pile": to_mask(pile_cards, what="discard_pile"),
-            }
-            upcard = Card.parse(initial_upcard) if isinstance(initial_upcard, str) else initial_upcard
-            taken_card = Card.parse(taken) if isinstance(taken, str) else taken
-        except (InvalidHandError, ParseError) as exc:
-            raise InvalidPositionError(f"invalid position: {exc}") from None
-        seen = 0
-        for where, mask in places.items():
-            if seen & mask:
-                card = DECK[(seen & mask).bit_length() - 1]
-                raise InvalidPositionError(f"invalid position: card {str(card)!r} appears twice ({where})")
-            seen |= mask
-        if seen != FULL_MASK:
-            missing = Hand.from_mask(FULL_MASK & ~seen)
-            raise InvalidPositionError(f"invalid position: cards missing: {str(missing)!r}")
-        sizes = [len(_hand(m)) for m in hand_masks]
-        expected = [HAND_SIZE, HAND_SIZE]
-        if phase is Phase.DISCARD:
-            expected[to_act] += 1
-        if sizes != expected:
-            raise InvalidPositionError(
-                f"invalid position: hands hold {sizes[0]} and {sizes[1]} cards; phase {phase.name} "
-                f"with player {to_act} to act needs {expected[0]} and {expected[1]}"
-            )
-        if upcard is None:
-            if not pile_cards:
-                raise InvalidPositionError("invalid position: no initial upcard and an empty discard pile")
-            upcard = pile_cards[0]
-        if not isinstance(upcard, Card):
-            raise InvalidPositionError(f"invalid position: initial upcard {upcard!r} is not a card")
-        if upcard in stock_cards:
-            raise InvalidPositionError(
-                f"invalid position: the initial upcard {str(upcard)!r} is in the stock, but it was "
-                "turned face up at the deal"
-            )
-        if phase is Phase.UPCARD_OFFER:
-            if pile_cards != (upcard,) or len(stock_cards) != 52 - 2 * HAND_SIZE - 1:
-                raise InvalidPositionError(
-                    "invalid position: the upcard offer needs the initial upcard alone on the discard "
-                    f"pile and 31 cards in the stock (got pile {len(pile_cards)}, stock {len(stock_cards)})"
-                )
-            if to_act != 1 - dealer and to_act != dealer:  # pragma: no cover - checked above
-                raise InvalidPositionError("invalid position: bad player to act")
-        elif phase is Phase.DRAW:
-            if not pile_cards and not stock_only:
-                raise InvalidPositionError("invalid position: an empty discard pile in phase DRAW")
-            if len(stock_cards) <= rules.dead_hand_stock:
-                raise InvalidPositionError(
-                    f"invalid position: a stock of {len(stock_cards)} cards in phase DRAW; the round is "
-                    f"dead at {rules.dead_hand_stock}"
-                )
-        elif len(stock_cards) < rules.dead_hand_stock:
-            raise InvalidPositionError(
-                f"invalid position: a stock of {len(stock_cards)} cards in phase DISCARD is below the "
-                f"dead-hand size {rules.dead_hand_stock}"
-            )
-        if taken_card is not None and (
-            phase is not Phase.DISCARD or not hand_masks[to_act] & taken_card.mask
-        ):
-            raise InvalidPositionError(
-                f"invalid position: taken card {str(taken_card)!r} must be in the hand of the player "
-                "to act in phase DISCARD"
-            )
-        if stock_only and phase is not Phase.DRAW:
-            raise InvalidPositionError("invalid position: stock_only applies only in phase DRAW")
-        if stock_only and (pile_cards != (upcard,) or len(stock_cards) != 52 - 2 * HAND_SIZE - 1):
-            raise InvalidPositionError(
-                "invalid position: stock_only follows both players passing the upcard, so the pile "
-                f"holds the upcard alone and the stock 31 cards (got pile {len(pile_cards)}, stock "
-                f"{len(stock_cards)})"
-            )
-        if rules.max_turns is not None and turns >= rules.max_turns:
-            raise InvalidPositionError(
-                f"invalid position: {turns} turns played, but the round is void at max_turns "
-                f"{rules.max_turns}"
-            )
-        if not isinstance(turns, int) or isinstance(turns, bool) or turns < 0:
-            raise InvalidPositionError(
-                f"invalid position: turns must be an integer of at least 0 (got {turns!r})"
-            )
-        known = [Hand(), Hand()]
-        if taken_card is not None:
-            known[to_act] = _hand(taken_card.mask)
-        return cls(
-            rules,
-            dealer,
-            (_hand(hand_masks[0]), _hand(hand_masks[1])),
-            stock_cards,
-            pile_cards,
-            upcard,
-            phase,
-            to_act,
-            taken=taken_card,
-            stock_only=stock_only,
-            known=(known[0], known[1]),
-            turns=turns,
         )
 
     # ------------------------------------------------------------------ accessors
 
     def hand(self, player: int) -> Hand:
         """The cards ``player`` holds (omniscient: use :meth:`view` for what a player sees)."""
-        _check_player(player, "player")
-        return self.hands[player]
+        return self.hands[check_player(player, "player")]
 
     @property
     def upcard(self) -> Card | None:
@@ -345,9 +286,8 @@ class Round:
 
     @property
     def knock_limit(self) -> int:
-        """The most deadwood a knock may leave in this round: the ruleset's limit, or in
-        Oklahoma the initial upcard's value (face cards 10; an ace 0 when
-        ``oklahoma_ace_gin_only``, else 1)."""
+        """The most deadwood a knock may leave in this round (see
+        :meth:`ginrummy.Ruleset.knock_limit_for`)."""
         return self.rules.knock_limit_for(self.initial_upcard)
 
     @property
@@ -356,14 +296,75 @@ class Round:
         return None if self.knocker is None else 1 - self.knocker
 
     @property
+    def events(self) -> tuple[Event, ...]:
+        """The log of actions applied since :attr:`origin`."""
+        log: EventLog | None = self.__dict__["_log"]
+        return () if log is None else log.events()
+
+    @property
     def actions(self) -> tuple[Action, ...]:
         """The actions applied since :attr:`origin`, knocks with their melds filled in."""
         return tuple(event.action for event in self.events if event.action is not None)
 
     @property
+    def origin(self) -> Round | None:
+        """The round as dealt or set up, before any action (None for that round itself): with
+        :attr:`actions` it replays this round exactly."""
+        origin: Round | None = self.__dict__["_origin"]
+        return origin
+
+    @property
     def start(self) -> Round:
         """The round before any action: :attr:`origin`, or this round itself."""
-        return self if self.origin is None else self.origin
+        origin = self.origin
+        return self if origin is None else origin
+
+    def position_key(self) -> Hashable:
+        """A hashable key of the position, however it was reached: the ruleset, the dealer,
+        every card's place (pile orders included), the phase, whose turn, the card taken this
+        turn, the stock-only rule, the cards each player is known to hold, the knock, spread,
+        layoffs and result, and the turns played when ``max_turns`` makes them matter.
+
+        >>> import ginrummy as gr
+        >>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7).apply(gr.PassUpcard()).apply(gr.PassUpcard())
+        >>> same = gr.Round.from_position(gr.PAGAT, dealer=0, hands=(r.hand(0), r.hand(1)),
+        ...     stock=r.stock, discard_pile=r.discard_pile, to_act=1, stock_only=True)
+        >>> same.position_key() == r.position_key(), same == r
+        (True, False)
+        """
+        key: Hashable | None = self.__dict__["_key"]
+        if key is None:
+            key = (
+                self.rules,
+                self.dealer,
+                self.phase,
+                self.to_act,
+                self.hands[0].mask,
+                self.hands[1].mask,
+                self.stock,
+                self.discard_pile,
+                self.initial_upcard,
+                self.taken,
+                self.stock_only,
+                self.known[0].mask,
+                self.known[1].mask,
+                self.knocker,
+                self.knock_card,
+                self.spread,
+                self.layoffs,
+                self.result,
+                self.turns if self.rules.max_turns is not None else None,
+            )
+            self.__dict__["_key"] = key
+        return key
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Round):
+            return NotImplemented
+        return self is other or (self.position_key() == other.position_key() and self.events == other.events)
+
+    def __hash__(self) -> int:
+        return hash(self.position_key())
 
     def replay(self, actions: Iterable[Action]) -> Round:
         """Apply ``actions`` in order.
@@ -383,7 +384,7 @@ class Round:
 
         :raises IllegalActionError: when no action has been applied.
         """
-        if not self.events:
+        if self.origin is None:
             raise IllegalActionError("nothing to undo: no action has been applied to this round")
         return self.start.replay(self.actions[:-1])
 
@@ -393,67 +394,30 @@ class Round:
             f"to_act={self.to_act} stock={len(self.stock)} upcard={self.upcard}>"
         )
 
+    def __str__(self) -> str:
+        return round_picture(self)
+
     # ------------------------------------------------------------------ legality
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action for the player to act, in a fixed order: take or draw before
         pass; discards, then knocks, by card index; big gin; layoffs by card index then meld;
         the end of layoffs. Knocks are listed with ``melds=None`` (the library's spread)."""
-        cached: tuple[Action, ...] | None = self.__dict__.get("_legal")
-        if cached is None:
-            cached = self._compute_legal_actions()
-            object.__setattr__(self, "_legal", cached)
-        return cached
-
-    def _compute_legal_actions(self) -> tuple[Action, ...]:
-        phase = self.phase
-        if phase is Phase.UPCARD_OFFER:
-            return (TakeDiscard(), PassUpcard())
-        if phase is Phase.DRAW:
-            return (
-                (DrawStock(),) if self.stock_only or not self.discard_pile else (DrawStock(), TakeDiscard())
-            )
-        if phase is Phase.DISCARD:
-            assert self.to_act is not None
-            hand = self.hands[self.to_act]
-            rules = self.rules
-            blocked = self.taken.mask if self.taken is not None and not rules.may_discard_taken_card else 0
-            playable = hand.mask & ~blocked
-            actions: list[Action] = []
-            rest = playable
-            while rest:
-                low = rest & -rest
-                actions.append(DISCARD_ACTIONS[low.bit_length() - 1])
-                rest ^= low
-            limit = self.knock_limit
-            # most hands cannot knock at all: one best-discard solve settles that
-            if best_discard(hand, rules)[1] <= limit:
-                actions.extend(
-                    KNOCK_ACTIONS[index]
-                    for index in sorted(
-                        card.index
-                        for card, left in best_discards(hand, rules)
-                        if left <= limit and card.mask & playable
-                    )
-                )
-            if rules.big_gin and deadwood(hand, rules) == 0:
-                actions.append(BigGin())
-            return tuple(actions)
-        if phase is Phase.LAYOFF:
-            assert self.to_act is not None
-            layoffs: list[Action] = [
-                LayOff(card, index)
-                for card in self.hands[self.to_act]
-                for index, meld in enumerate(self.spread)
-                if meld.accepts(card, self.rules)
-            ]
-            layoffs.append(EndLayoffs())
-            return tuple(layoffs)
-        return ()
+        legal: tuple[Action, ...] | None = self.__dict__["_legal"]
+        if legal is None:
+            moves = MOVES_BY_PHASE[self.phase]
+            if len(moves) == 2:
+                legal = (*moves[0].legal(self), *moves[1].legal(self))
+            elif moves:
+                legal = (*moves[0].legal(self), *moves[1].legal(self), *moves[2].legal(self))
+            else:
+                legal = ()
+            self.__dict__["_legal"] = legal
+        return legal
 
     def is_legal(self, action: Action, player: int | None = None) -> bool:
         """Whether :meth:`apply` would accept ``action`` (from ``player``, when given)."""
-        return self._turn_reason(player) is None and self._reason(action) is None
+        return self.illegal_reason(action, player) is None
 
     def illegal_reason(self, action: Action, player: int | None = None) -> str | None:
         """Why ``action`` is illegal here, in words (None when it is legal): what a front end
@@ -469,100 +433,16 @@ class Round:
         >>> r.illegal_reason(gr.PassUpcard(), player=0)
         "it is player 1's turn, not player 0's"
         """
-        turn = self._turn_reason(player)
-        return turn if turn is not None else self._reason(action)
-
-    def _turn_reason(self, player: int | None) -> str | None:
-        """Why ``player`` may not act now (None when it may, or when no player is named)."""
-        if player is None:
-            return None
-        _check_player(player, "player")
+        if player is not None:
+            check_player(player, "player")
         if self.to_act is None:
             return "the round is over"
-        if player != self.to_act:
+        if player is not None and player != self.to_act:
             return f"it is player {self.to_act}'s turn, not player {player}'s"
-        return None
-
-    def _reason(self, action: object) -> str | None:
-        """Why ``action`` is illegal here, or None when it is legal."""
-        if not isinstance(action, ACTION_TYPES):
+        move = MOVES.get(type(action))
+        if move is None:
             return "not an action"
-        phase = self.phase
-        if phase is Phase.OVER:
-            return "the round is over"
-        player = self.to_act
-        assert player is not None
-        hand = self.hands[player]
-        if isinstance(action, PassUpcard):
-            return None if phase is Phase.UPCARD_OFFER else "the upcard may only be passed on the first turn"
-        if isinstance(action, TakeDiscard):
-            if phase is Phase.UPCARD_OFFER:
-                return None
-            if phase is not Phase.DRAW:
-                return "a card is drawn only in phase DRAW"
-            if self.stock_only:
-                return "after both players pass the upcard the non-dealer must draw from the stock"
-            return None if self.discard_pile else "the discard pile is empty"
-        if isinstance(action, DrawStock):
-            if phase is not Phase.DRAW:
-                return (
-                    "the upcard offer allows only taking or passing"
-                    if phase is Phase.UPCARD_OFFER
-                    else ("a card is drawn only in phase DRAW")
-                )
-            return None if self.stock else "the stock is empty"
-        if isinstance(action, (Discard, Knock)):
-            if phase is not Phase.DISCARD:
-                return "a card is discarded only in phase DISCARD, after drawing"
-            card = action.card
-            if card not in hand:
-                return f"card {str(card)!r} is not in the hand"
-            if card == self.taken and not self.rules.may_discard_taken_card:
-                return f"card {str(card)!r} was taken from the discard pile this turn"
-            if isinstance(action, Knock):
-                return self._knock_reason(hand.remove(card), action.melds)
-            return None
-        if isinstance(action, BigGin):
-            if phase is not Phase.DISCARD:
-                return "big gin is declared only in phase DISCARD, after drawing"
-            if not self.rules.big_gin:
-                return f"the ruleset {self.rules.name!r} has no big gin"
-            left = deadwood(hand, self.rules)
-            if left:
-                return f"big gin needs all 11 cards melded; deadwood is {left}"
-            if action.melds is not None:
-                return _spread_reason(hand, action.melds, self.rules, need_all=True)
-            return None
-        if phase is not Phase.LAYOFF:
-            return "layoffs are made only in phase LAYOFF, after a knock"
-        if isinstance(action, LayOff):
-            if action.card not in hand:
-                return f"card {str(action.card)!r} is not in the hand"
-            if action.meld >= len(self.spread):
-                return f"meld {action.meld} does not exist; the spread has {len(self.spread)} melds"
-            meld = self.spread[action.meld]
-            if not meld.accepts(action.card, self.rules):
-                return f"card {str(action.card)!r} does not fit meld {action.meld} ({meld})"
-            return None
-        return None  # EndLayoffs
-
-    def _knock_reason(self, rest: Hand, melds: tuple[Meld, ...] | None) -> str | None:
-        limit = self.knock_limit
-        if melds is None:
-            left = deadwood(rest, self.rules)
-        else:
-            reason = _spread_reason(rest, melds, self.rules, need_all=False)
-            if reason is not None:
-                return reason
-            covered = 0
-            for meld in melds:
-                covered |= meld.mask
-            left = _hand(rest.mask & ~covered).points(self.rules.ace_points)
-        if left > limit:
-            if limit == 0:
-                return f"deadwood {left}: only gin may end this round (knock limit 0)"
-            return f"deadwood {left} exceeds the knock limit {limit}"
-        return None
+        return move.reason(self, action)
 
     # ------------------------------------------------------------------ transitions
 
@@ -574,234 +454,36 @@ class Round:
             passes the sender here, so that nobody learns about the other hand by probing).
         :raises IllegalActionError: saying who, in which phase and why.
         """
-        turn = self._turn_reason(player)
-        if turn is not None:
-            raise IllegalActionError(
-                f"illegal action {action!r} for player {player} in phase {self.phase.name}: {turn}"
-            )
-        reason = self._reason(action)
+        move = MOVES.get(type(action))
+        acting = self.to_act
+        if move is not None and acting is not None and (player is None or player == acting):
+            reason = move.reason(self, action)
+            if reason is None:
+                return move.effect(self, action, acting)
+        reason = self.illegal_reason(action, player)
         if reason is not None:
-            who = "nobody" if self.to_act is None else f"player {self.to_act}"
+            who = player if player is not None else self.to_act
             raise IllegalActionError(
-                f"illegal action {action!r} for {who} in phase {self.phase.name}: {reason}"
+                f"illegal action {action!r} for "
+                + ("nobody" if who is None else f"player {who}")
+                + f" in phase {self.phase.name}: {reason}"
             )
-        return self._apply(action)
-
-    def _replace(self, **changes: Any) -> Round:
-        new = object.__new__(Round)
-        state = dict(self.__dict__)
-        state.pop("_legal", None)
-        if self.origin is None:
-            state["origin"] = self
-        state.update(changes)
-        new.__dict__.update(state)
-        return new
-
-    def _event(self, player: int, action: Action, card: Card | None = None) -> dict[str, Any]:
-        """The changes that log ``action``: the event, and its censored form for each view."""
-        event = Event(len(self.events), player, action, card)
-        seen = self.seen_events
-        return {
-            "events": (*self.events, event),
-            "seen_events": (
-                (*seen[0], censor(event, 0, knock_visible=False)),
-                (*seen[1], censor(event, 1, knock_visible=False)),
-            ),
-        }
-
-    def _apply(self, action: Action) -> Round:
-        player = self.to_act
-        assert player is not None
-        other = 1 - player
-        if isinstance(action, PassUpcard):
-            if player == self.non_dealer:
-                return self._replace(to_act=other, **self._event(player, action))
-            return self._replace(
-                phase=Phase.DRAW,
-                to_act=other,
-                stock_only=self.rules.after_both_pass is AfterPass.STOCK_ONLY,
-                **self._event(player, action),
-            )
-        if isinstance(action, TakeDiscard):
-            card = self.discard_pile[-1]
-            return self._replace(
-                hands=_set(self.hands, player, _hand(self.hands[player].mask | card.mask)),
-                discard_pile=self.discard_pile[:-1],
-                known=_set(self.known, player, _hand(self.known[player].mask | card.mask)),
-                phase=Phase.DISCARD,
-                taken=card,
-                stock_only=False,
-                **self._event(player, action, card),
-            )
-        if isinstance(action, DrawStock):
-            card = self.stock[-1]
-            return self._replace(
-                hands=_set(self.hands, player, _hand(self.hands[player].mask | card.mask)),
-                stock=self.stock[:-1],
-                phase=Phase.DISCARD,
-                taken=None,
-                stock_only=False,
-                **self._event(player, action, card),
-            )
-        if isinstance(action, Discard):
-            card = action.card
-            turns = self.turns + 1
-            changes: dict[str, Any] = dict(
-                hands=_set(self.hands, player, _hand(self.hands[player].mask & ~card.mask)),
-                discard_pile=(*self.discard_pile, card),
-                known=_set(self.known, player, _hand(self.known[player].mask & ~card.mask)),
-                taken=None,
-                turns=turns,
-                **self._event(player, action),
-            )
-            if len(self.stock) <= self.rules.dead_hand_stock:
-                return self._replace(
-                    **changes, phase=Phase.OVER, to_act=None, result=RoundResult(outcome=Outcome.DEAD_HAND)
-                )
-            if self.rules.max_turns is not None and turns >= self.rules.max_turns:
-                return self._replace(
-                    **changes, phase=Phase.OVER, to_act=None, result=RoundResult(outcome=Outcome.VOID)
-                )
-            return self._replace(**changes, phase=Phase.DRAW, to_act=other)
-        if isinstance(action, (Knock, BigGin)):
-            hand = self.hands[player]
-            knock_card = action.card if isinstance(action, Knock) else None
-            rest = hand if knock_card is None else hand.remove(knock_card)
-            melds = action.melds if action.melds is not None else best_melds(rest, self.rules).melds
-            resolved: Action = Knock(knock_card, melds) if knock_card is not None else BigGin(melds)
-            covered = 0
-            for meld in melds:
-                covered |= meld.mask
-            gin = not rest.mask & ~covered
-            known = self.known[player]
-            state = self._replace(
-                hands=_set(self.hands, player, rest),
-                known=_set(self.known, player, _hand(known.mask & ~(knock_card.mask if knock_card else 0))),
-                taken=None,
-                turns=self.turns + 1,
-                knocker=player,
-                knock_card=knock_card,
-                spread=melds,
-                **self._event(player, resolved),
-            )
-            layoffs_allowed = self.rules.layoffs and (not gin or self.rules.layoffs_after_gin)
-            if layoffs_allowed:
-                return state._replace(phase=Phase.LAYOFF, to_act=other)
-            return state._finish()
-        if isinstance(action, LayOff):
-            card = action.card
-            spread = list(self.spread)
-            spread[action.meld] = spread[action.meld].extend(card, self.rules)
-            return self._replace(
-                hands=_set(self.hands, player, _hand(self.hands[player].mask & ~card.mask)),
-                known=_set(self.known, player, _hand(self.known[player].mask & ~card.mask)),
-                spread=tuple(spread),
-                layoffs=(*self.layoffs, (card, action.meld)),
-                **self._event(player, action),
-            )
-        # EndLayoffs
-        return self._replace(**self._event(player, action))._finish()
-
-    def _original_spread(self) -> tuple[Meld, ...]:
-        """The spread as the knocker showed it, before layoffs."""
-        laid: dict[int, int] = {}
-        for card, index in self.layoffs:
-            laid[index] = laid.get(index, 0) | card.mask
-        return tuple(
-            Meld._trusted(meld.mask & ~laid.get(i, 0), meld.kind) for i, meld in enumerate(self.spread)
-        )
-
-    def _finish(self) -> Round:
-        """Score the round after a knock or big gin (and any layoffs)."""
-        knocker = self.knocker
-        assert knocker is not None
-        defender = 1 - knocker
-        spread = self._original_spread()
-        covered = 0
-        for meld in spread:
-            covered |= meld.mask
-        knocker_deadwood = _hand(self.hands[knocker].mask & ~covered).points(self.rules.ace_points)
-        defender_deadwood = deadwood(self.hands[defender], self.rules)
-        big_gin = self.knock_card is None
-        dw = (knocker_deadwood, defender_deadwood) if knocker == 0 else (defender_deadwood, knocker_deadwood)
-        if (
-            knocker_deadwood == 0
-            and self.layoffs
-            and defender_deadwood == 0
-            and self.rules.void_if_gin_matched
-        ):
-            result = RoundResult(
-                outcome=Outcome.VOID, knocker=knocker, deadwood=dw, spread=spread, layoffs=self.layoffs
-            )
-        else:
-            spade = self.initial_upcard.suit is Suit.SPADES
-            outcome, winner, points = price_round(
-                self.rules,
-                knocker=knocker,
-                knocker_deadwood=knocker_deadwood,
-                defender_deadwood=defender_deadwood,
-                big_gin=big_gin,
-                spade_upcard=spade,
-            )
-            result = RoundResult(
-                outcome=outcome,
-                winner=winner,
-                points=points,
-                knocker=knocker,
-                deadwood=dw,
-                spread=spread,
-                layoffs=self.layoffs,
-                multiplier=self.rules.spade_multiplier if spade else 1,
-            )
-        return self._replace(phase=Phase.OVER, to_act=None, result=result)
+        raise AssertionError("unreachable: a legal action was refused")  # pragma: no cover
 
     # ------------------------------------------------------------------ views
 
     def view(self, player: int) -> PlayerView:
         """What ``player`` may know: see :class:`~ginrummy.PlayerView`."""
-        _check_player(player, "player")
-        return view_of(self, player)
+        return view_of(self, check_player(player, "player"))
 
 
-def _pile(cards: Iterable[Card] | str, what: str) -> tuple[Card, ...]:
-    """A pile in the order given (text keeps its order too), each card once."""
-    pile = (
-        tuple(Card.parse(token) for token in cards.replace(",", " ").split())
-        if isinstance(cards, str)
-        else tuple(cards)
-    )
-    to_mask(pile, what=what)
-    return pile
-
-
-def _set(pair: tuple[Hand, Hand], index: int, value: Hand) -> tuple[Hand, Hand]:
-    return (value, pair[1]) if index == 0 else (pair[0], value)
-
-
-def _check_player(value: object, name: str) -> None:
-    if value not in (0, 1) or isinstance(value, bool):
-        raise InvalidPositionError(f"invalid {name} {value!r}: must be 0 or 1")
-
-
-def _check_rules(rules: object) -> None:
-    if not isinstance(rules, Ruleset):
-        raise InvalidPositionError(f"invalid rules {rules!r}: expected a Ruleset")
-
-
-def _spread_reason(cards: Hand, melds: tuple[Meld, ...], rules: Ruleset, *, need_all: bool) -> str | None:
-    """Why ``melds`` is not a valid spread of ``cards`` (None when it is)."""
-    seen = 0
-    for meld in melds:
-        if meld.wraps and not rules.round_the_corner:
-            return f"meld {str(meld)!r} goes round the corner, which the ruleset does not allow"
-        if meld.mask & ~cards.mask:
-            missing = _hand(meld.mask & ~cards.mask)
-            return f"meld {str(meld)!r} uses {str(missing)!r}, not in the hand"
-        if seen & meld.mask:
-            return f"meld {str(meld)!r} shares cards with another meld"
-        seen |= meld.mask
-    if need_all and seen != cards.mask:
-        return f"big gin must show all 11 cards in melds; {str(_hand(cards.mask & ~seen))!r} left over"
-    if len(melds) > 3 and not need_all:
-        return f"a spread of 10 cards holds at most 3 melds (got {len(melds)})"
-    return None
+def _seed(seed: object) -> int | str | None:
+    """A shuffle seed: None, an integer or a string (no other value seeds a shuffle the same
+    way on every Python)."""
+    if seed is None or isinstance(seed, str) or (isinstance(seed, int) and not isinstance(seed, bool)):
+        if isinstance(seed, int) and seed.bit_length() > 4096:
+            raise InvalidPositionError(f"invalid seed: an integer of {seed.bit_length()} bits (at most 4096)")
+        if isinstance(seed, str) and len(seed) > 4096:
+            raise InvalidPositionError(f"invalid seed: a string of {len(seed)} characters (at most 4096)")
+        return seed
+    raise InvalidPositionError(f"invalid seed {seed!r:.80}: must be an integer or a string")

@@ -3,8 +3,8 @@
 A view holds the player's own cards, the opponent's card count and the cards it is known to
 hold (taken from the discard pile), the discard pile, the stock's size (never its order),
 the phase, whose turn it is, the legal actions on the player's turn, the knock limit, the
-spread and layoffs once shown, and both hands once they are shown (after a knock) or the
-round is over.
+turns played, the spread and layoffs once shown, and the opponent's hand once it is shown
+(from a knock on). A dead hand or a void round shows no hand: nobody lays down.
 
 >>> import ginrummy as gr
 >>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7)
@@ -15,26 +15,36 @@ round is over.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from ginrummy.actions import Action, DrawStock, Knock
+from ginrummy.actions import Action
 from ginrummy.cards import Card, Hand
-from ginrummy.events import Event, Phase
+from ginrummy.events import Event, EventLog, Phase, censor
 from ginrummy.melds import Meld
+from ginrummy.pictures import view_picture
 from ginrummy.rules import Ruleset
 from ginrummy.scoring import RoundResult
+from ginrummy.view_checks import check_view
 
 if TYPE_CHECKING:
     from ginrummy.round import Round
 
-__all__ = ["PlayerView", "censor", "view_of"]
+__all__ = ["PlayerView", "view_of"]
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True, slots=False, repr=False)
 class PlayerView:
     """What one player may know about a round.
+
+    Get one with :meth:`ginrummy.Round.view`. The constructor is public (a front end or a
+    test may build a view from its own data, and JSON is read through it) and checks that the
+    fields describe a position the player could be in: every card in one place, hand sizes
+    that fit the phase, legal actions that are those of the position, a result that is the
+    price of the hands shown.
+
+    :raises InvalidPositionError: naming the field that cannot be.
 
     >>> import ginrummy as gr
     >>> v = gr.Round.deal(gr.PAGAT, dealer=0, seed=7).view(0)
@@ -60,7 +70,7 @@ class PlayerView:
     """The opponent's cards this player knows: taken from the pile and still held, or all of
     them once shown."""
     opponent_hand: Hand | None
-    """The opponent's whole hand once shown (after a knock, or when the round is over)."""
+    """The opponent's whole hand once shown (from a knock on)."""
     discard_pile: tuple[Card, ...]
     """The discard pile, bottom to top."""
     stock_size: int
@@ -86,6 +96,11 @@ class PlayerView:
     """The result once the round is over."""
     events: tuple[Event, ...]
     """The log, censored: the opponent's stock draws and hidden knock card are None."""
+    turns: int = 0
+    """Completed turns (a turn ends with a discard or a knock)."""
+
+    def __attrs_post_init__(self) -> None:
+        check_view(self)
 
     @property
     def is_my_turn(self) -> bool:
@@ -110,50 +125,55 @@ class PlayerView:
             mask |= self.knock_card.mask
         return Hand.from_mask(mask)
 
+    def __repr__(self) -> str:
+        return (
+            f"<PlayerView player={self.player} {self.rules.name} phase={self.phase.name} "
+            f"to_act={self.to_act} hand={str(self.hand)!r}>"
+        )
 
-def view_of(round_: Round, player: int) -> PlayerView:
-    """The view of ``round_`` for ``player`` (see :meth:`ginrummy.Round.view`)."""
+    def __str__(self) -> str:
+        return view_picture(self)
+
+
+def view_of(r: Round, player: int) -> PlayerView:
+    """The view of ``r`` for ``player`` (see :meth:`ginrummy.Round.view`), built without the
+    checks of the public constructor: the round is possible, so its view is."""
     opponent = 1 - player
-    over = round_.phase is Phase.OVER
-    shown = over or round_.knocker is not None  # from the knock on, both hands are shown
-    opponent_cards = round_.hands[opponent]
-    knock_visible = over or round_.knocker == player
-    if over:
-        events = tuple(censor(event, player, knock_visible=True) for event in round_.events)
+    over = r.phase is Phase.OVER
+    shown = r.knocker is not None  # from the knock on, both hands are shown
+    opponent_cards = r.hands[opponent]
+    log: EventLog | None = r.__dict__["_log"]
+    if log is None:
+        events: tuple[Event, ...] = ()
+    elif over and r.knocker is not None:
+        events = tuple(censor(event, player, knock_visible=True) for event in log.events())
     else:
-        events = round_.seen_events[player]
-    return PlayerView(
-        player=player,
-        rules=round_.rules,
-        dealer=round_.dealer,
-        phase=round_.phase,
-        to_act=round_.to_act,
-        hand=round_.hands[player],
-        opponent_card_count=len(opponent_cards),
-        opponent_known=opponent_cards if shown else round_.known[opponent],
-        opponent_hand=opponent_cards if shown else None,
-        discard_pile=round_.discard_pile,
-        stock_size=len(round_.stock),
-        initial_upcard=round_.initial_upcard,
-        knock_limit=round_.knock_limit,
-        taken=round_.taken if round_.to_act == player else None,
-        legal_actions=round_.legal_actions() if round_.to_act == player else (),
-        knocker=round_.knocker,
-        spread=round_.spread,
-        layoffs=round_.layoffs,
-        knock_card=round_.knock_card if knock_visible else None,
-        result=round_.result,
-        events=events,
-    )
-
-
-def censor(event: Event, player: int, *, knock_visible: bool) -> Event:
-    """``event`` as ``player`` may see it: the opponent's stock draw without its card, and
-    the opponent's knock hidden unless ``knock_visible``."""
-    if event.player == player:
-        return event
-    if isinstance(event.action, DrawStock) and event.card is not None:
-        return Event(event.number, event.player, event.action, None)
-    if isinstance(event.action, Knock) and not knock_visible:
-        return Event(event.number, event.player, None, None)
-    return event
+        events = log.seen(player)
+    mine = r.to_act == player
+    state: dict[str, Any] = {
+        "player": player,
+        "rules": r.rules,
+        "dealer": r.dealer,
+        "phase": r.phase,
+        "to_act": r.to_act,
+        "hand": r.hands[player],
+        "opponent_card_count": len(opponent_cards),
+        "opponent_known": opponent_cards if shown else r.known[opponent],
+        "opponent_hand": opponent_cards if shown else None,
+        "discard_pile": r.discard_pile,
+        "stock_size": len(r.stock),
+        "initial_upcard": r.initial_upcard,
+        "knock_limit": r.knock_limit,
+        "taken": r.taken if mine else None,
+        "legal_actions": r.legal_actions() if mine else (),
+        "knocker": r.knocker,
+        "spread": r.spread,
+        "layoffs": r.layoffs,
+        "knock_card": r.knock_card if over or r.knocker == player else None,
+        "result": r.result,
+        "events": events,
+        "turns": r.turns,
+    }
+    view = object.__new__(PlayerView)
+    object.__setattr__(view, "__dict__", state)
+    return view
