@@ -91,17 +91,17 @@ FEATURES: tuple[str, ...] = (
     "round_multiplier",
     "oklahoma",
     "big_gin",
-    "gin_bonus",
-    "big_gin_bonus",
-    "undercut_bonus",
     "undercut_on_tie",
     "layoffs",
     "layoffs_after_gin",
     "void_if_gin_matched",
     "stock_only_after_both_pass",
     "may_discard_taken_card",
-    "dead_hand_stock",
     "round_the_corner",
+    "gin_bonus",
+    "big_gin_bonus",
+    "undercut_bonus",
+    "dead_hand_stock",
     "ace_points",
     "max_turns_set",
     "turns_left",
@@ -130,8 +130,6 @@ FEATURES: tuple[str, ...] = (
 """
 
 _PLANE = {name: number for number, name in enumerate(CARD_PLANES)}
-_BIT_PLANES = len(CARD_PLANES) - 1  # every plane but discard_order comes from a bit mask
-_BIT_PLANE_BYTES = (_BIT_PLANES * 52 + 7) // 8
 _ORDER_START = _PLANE["discard_order"] * 52
 _FEATURE_START = len(CARD_PLANES) * 52
 OBSERVATION_SIZE = _FEATURE_START + len(FEATURES)
@@ -140,11 +138,25 @@ OBSERVATION_SIZE = _FEATURE_START + len(FEATURES)
 _F = {name: _FEATURE_START + number for number, name in enumerate(FEATURES)}
 _PHASE_AT = {phase: _F[f"phase_{phase.name.lower()}"] for phase in _PHASES}
 _LIMIT_AT = tuple(_F[name] for name in FEATURES if name.startswith("knock_limit_"))
-_MY_TURN, _DEALER, _KNOCKED, _OPPONENT_KNOCKED = (
-    _F["my_turn"], _F["dealer"], _F["knocked"], _F["opponent_knocked"]
-)  # fmt: skip
 _STOCK_SIZE, _OPPONENT_CARDS, _MULTIPLIER, _TURNS_LEFT = (
     _F["stock_size"], _F["opponent_card_count"], _F["round_multiplier"], _F["turns_left"]
+)  # fmt: skip
+_RULE_VALUES = ("gin_bonus", "big_gin_bonus", "undercut_bonus", "dead_hand_stock", "ace_points")
+_RULE_VALUES_AT = slice(_F[_RULE_VALUES[0]], _F[_RULE_VALUES[-1]] + 1)
+assert [_F[name] for name in _RULE_VALUES] == list(range(_RULE_VALUES_AT.start, _RULE_VALUES_AT.stop))
+
+# Every 0/1 value of the vector (the ten bit planes and the flags among the features) is a bit
+# of one Python integer, bit i for position i; one lookup in _BYTE_BITS per byte of it writes
+# the whole vector, and the few other values are written over it.
+_BYTES = (OBSERVATION_SIZE + 7) // 8
+_BYTE_BITS = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little").astype(
+    np.float32
+)
+"""Row ``b``: the 8 bits of byte ``b``, lowest first, as 0.0 and 1.0."""
+_PHASE_BIT = {phase: 1 << position for phase, position in _PHASE_AT.items()}
+_LIMIT_BIT = tuple(1 << position for position in _LIMIT_AT)
+_MY_TURN_BIT, _DEALER_BIT, _KNOCKED_BIT, _OPPONENT_KNOCKED_BIT, _GAME_BIT = (
+    1 << _F["my_turn"], 1 << _F["dealer"], 1 << _F["knocked"], 1 << _F["opponent_knocked"], 1 << _F["game"]
 )  # fmt: skip
 _FULL = (1 << 52) - 1
 _STOCK_ONLY = gr.AfterPass.STOCK_ONLY
@@ -156,7 +168,6 @@ _SPADES = gr.Suit.SPADES
 # faster than hashing an attrs value. The tables keep every object they name alive, so an id
 # found in them can only belong to that object; anything else takes the slow, general path.
 _PlayerView = gr.PlayerView
-_unpack = np.unpackbits
 _frombuffer = np.frombuffer
 _UINT8 = np.uint8
 _CARD_AT: dict[int, int] = {id(card): number for number, card in enumerate(gr.DECK)}
@@ -218,37 +229,43 @@ _ORDER_VALUES = (np.arange(1, 53) / 52).astype(np.float32)  # as a Python float 
 _LAST_PILE: _PileInfo = ((), 0, 0, np.zeros(52, dtype=np.float32))
 
 
-def _rules_features(rules: gr.Ruleset) -> npt.NDArray[np.float32]:
-    """The observation with only the ruleset's features set (they never change in a round)."""
-    values = {
+def _rules_features(rules: gr.Ruleset) -> tuple[int, npt.NDArray[np.float32]]:
+    """The ruleset's part of the features (they never change in a round): the flags as bits of
+    the packed integer, and the values of ``_RULE_VALUES``."""
+    flags = {
         "oklahoma": rules.oklahoma,
         "big_gin": rules.big_gin,
-        "gin_bonus": min(rules.gin_bonus, 100) / 100,
-        "big_gin_bonus": min(rules.big_gin_bonus, 100) / 100 if rules.big_gin else 0.0,
-        "undercut_bonus": min(rules.undercut_bonus, 100) / 100,
         "undercut_on_tie": rules.undercut_on_tie,
         "layoffs": rules.layoffs,
         "layoffs_after_gin": rules.layoffs_after_gin,
         "void_if_gin_matched": rules.void_if_gin_matched,
         "stock_only_after_both_pass": rules.after_both_pass is _STOCK_ONLY,
         "may_discard_taken_card": rules.may_discard_taken_card,
-        "dead_hand_stock": rules.dead_hand_stock / 30,
         "round_the_corner": rules.round_the_corner,
-        "ace_points": rules.ace_points / 15,
         "max_turns_set": rules.max_turns is not None,
         "hollywood": rules.hollywood,
     }
-    base = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
-    for name, value in values.items():
-        base[_F[name]] = float(value)
-    base.flags.writeable = False
-    return base
+    bits = 0
+    for name, value in flags.items():
+        if value:
+            bits |= 1 << _F[name]
+    values = {
+        "gin_bonus": min(rules.gin_bonus, 100) / 100,
+        "big_gin_bonus": min(rules.big_gin_bonus, 100) / 100 if rules.big_gin else 0.0,
+        "undercut_bonus": min(rules.undercut_bonus, 100) / 100,
+        "dead_hand_stock": rules.dead_hand_stock / 30,
+        "ace_points": rules.ace_points / 15,
+    }
+    array = np.array([values[name] for name in _RULE_VALUES], dtype=np.float32)
+    array.flags.writeable = False
+    return bits, array
 
 
-_RULES_CACHE: dict[int, tuple[gr.Ruleset, npt.NDArray[np.float32]]] = {}
+_RulesPart = tuple[int, npt.NDArray[np.float32]]
+_RULES_CACHE: dict[int, tuple[gr.Ruleset, _RulesPart]] = {}
 
 
-def _rules_part(rules: gr.Ruleset) -> npt.NDArray[np.float32]:
+def _rules_part(rules: gr.Ruleset) -> _RulesPart:
     """The ruleset's features, cached by identity (the entry keeps the ruleset alive, so its
     id cannot be reused while cached)."""
     entry = _RULES_CACHE.get(id(rules))
@@ -276,8 +293,8 @@ def encode(
     """The observation vector of ``view`` (see :data:`CARD_PLANES` and :data:`FEATURES`).
 
     :param view: a player's view of a round, or of a game (which adds the scores).
-    :param out: a ``float32`` array of :data:`OBSERVATION_SIZE` values to write into instead of
-        a new one.
+    :param out: a contiguous ``float32`` array of :data:`OBSERVATION_SIZE` values to write into
+        instead of a new one.
     :returns: the vector (``out`` when given).
     :raises GinRummyError: when ``view`` is not a view, or ``out`` has the wrong shape or type.
 
@@ -295,18 +312,21 @@ def encode(
         elif not isinstance(view, _PlayerView):
             raise gr.GinRummyError(f"cannot encode {view!r}: expected a PlayerView or a GameView")
     rules = view.rules
-    obs: npt.NDArray[np.float32]
     if out is None:
-        obs = _rules_part(rules).copy()
+        table = np.empty((_BYTES, 8), dtype=np.float32)
+    elif (
+        isinstance(out, np.ndarray)
+        and out.shape == (OBSERVATION_SIZE,)
+        and out.dtype == np.float32
+        and out.flags.c_contiguous
+    ):
+        table = out.reshape(_BYTES, 8)
     else:
-        if not isinstance(out, np.ndarray) or out.shape != (OBSERVATION_SIZE,) or out.dtype != np.float32:
-            raise gr.GinRummyError(
-                f"invalid out array {getattr(out, 'shape', out)!r}: "
-                f"expected float32 of shape ({OBSERVATION_SIZE},)"
-            )
-        obs = out
-        obs[...] = _rules_part(rules)
-
+        raise gr.GinRummyError(
+            f"invalid out array {getattr(out, 'shape', out)!r}: "
+            f"expected a contiguous float32 array of shape ({OBSERVATION_SIZE},)"
+        )
+    rule_bits, rule_values = _rules_part(rules)
     _, pile, top, order_plane = _pile_info(view.discard_pile)
     hand = view.hand.mask
     opponent = view.opponent_known.mask
@@ -318,8 +338,19 @@ def encode(
         laid |= 1 << _card_index(card)
     if view.taken is not None:
         taken = 1 << _card_index(view.taken)
+    player = view.player
+    flags = rule_bits | _PHASE_BIT[view.phase] | _LIMIT_BIT[min(view.knock_limit, _KNOCK_LIMITS - 1)]
+    if view.to_act == player:
+        flags |= _MY_TURN_BIT
+    if view.dealer == player:
+        flags |= _DEALER_BIT
+    if view.knocker is not None:
+        flags |= _KNOCKED_BIT if view.knocker == player else _OPPONENT_KNOCKED_BIT
+    if game is not None:
+        flags |= _GAME_BIT
     # The bit planes, one 52-bit field each from the lowest bits up, in CARD_PLANES order:
-    # hand, opponent_known, upcard, discard_pile, gone, unseen, spread, laid_off, knock_card, taken.
+    # hand, opponent_known, upcard, discard_pile, gone, unseen, spread, laid_off, knock_card,
+    # taken (discard_order, at 520, is written below), then the flags among the features.
     packed = (
         hand
         | opponent << 52
@@ -331,29 +362,20 @@ def encode(
         | laid << 364
         | knock << 416
         | taken << 468
+        | flags
     )
-    bits = _unpack(_frombuffer(packed.to_bytes(_BIT_PLANE_BYTES, "little"), _UINT8), bitorder="little")
-    obs[:_ORDER_START] = bits[:_ORDER_START]
+    _BYTE_BITS.take(_frombuffer(packed.to_bytes(_BYTES, "little"), _UINT8), 0, table)
+    obs: npt.NDArray[np.float32] = table.reshape(OBSERVATION_SIZE) if out is None else out
     obs[_ORDER_START:_FEATURE_START] = order_plane
-
-    player = view.player
-    obs[_PHASE_AT[view.phase]] = 1.0
-    if view.to_act == player:
-        obs[_MY_TURN] = 1.0
-    if view.dealer == player:
-        obs[_DEALER] = 1.0
-    if view.knocker is not None:
-        obs[_KNOCKED if view.knocker == player else _OPPONENT_KNOCKED] = 1.0
+    obs[_RULE_VALUES_AT] = rule_values
     obs[_STOCK_SIZE] = view.stock_size / 31
     obs[_OPPONENT_CARDS] = view.opponent_card_count / 11
-    obs[_LIMIT_AT[min(view.knock_limit, _KNOCK_LIMITS - 1)]] = 1.0
     if rules.spade_multiplier > 1 and view.initial_upcard.suit is _SPADES:
         obs[_MULTIPLIER] = (rules.spade_multiplier - 1) / 9
     if rules.max_turns is not None and view.phase is not _OVER:
         obs[_TURNS_LEFT] = max(0, rules.max_turns - _turns(view)) / rules.max_turns
     if game is not None:
         scale = rules.target * (gr.HOLLYWOOD_COLUMNS if rules.hollywood else 1)
-        obs[_F["game"]] = 1.0
         obs[_F["score"]] = min(1.0, game.scores[player] / scale)
         obs[_F["opponent_score"]] = min(1.0, game.scores[1 - player] / scale)
     return obs
