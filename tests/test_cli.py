@@ -39,6 +39,8 @@ STATS_KEYS = {
     "non_dealer_win_rate",
 }
 """The keys of each ruleset's statistics in ``simulate --json``."""
+GREEDY = ("--bots", "greedy", "greedy")
+"""Fast bots named on the command line, so tests keep their speed whatever the default bot."""
 GAME_STATS_KEYS = STATS_KEYS | {"rounds_per_game", "first_player_game_win_rate", "draw_rate"}
 """The keys when whole games were simulated."""
 ESTIMATE_KEYS = {"value", "low", "high"}
@@ -71,9 +73,35 @@ def line_starting(text: str, prefix: str) -> str:
     return found[0]
 
 
+SIMULATE_LABEL = len("points per scored round") + 1
+"""The width of the label column of a ``simulate`` table (its longest label and a space)."""
+PRESETS_LABEL = len("boxes_count_toward_target") + 1
+"""The width of the label column of the ``presets`` table."""
+
+
+def side_by_side(text: str, label: int) -> tuple[list[str], dict[str, list[str]]]:
+    """The column names and the cells of each row label of a side-by-side table cut into
+    blocks (blank lines between them; lines before the first block with cells are skipped),
+    checking that no line is wider than 80 columns."""
+    assert max(len(line) for line in text.splitlines()) <= 80
+    names: list[str] = []
+    rows: dict[str, list[str]] = {}
+    for block in text.split("\n\n"):
+        lines = block.splitlines()
+        if len(lines) < 2 or not lines[0].startswith(" " * label):
+            continue
+        header = lines[0].split()
+        names += header
+        for line in lines[1:]:
+            width = (len(line) - label) // len(header)
+            cells = [line[label + i * width : label + (i + 1) * width].strip() for i in range(len(header))]
+            rows.setdefault(line[:label].strip(), []).extend(cells)
+    return names, rows
+
+
 def table_columns(table: str) -> list[str]:
-    """The ruleset names heading the columns of a ``simulate`` table (its second line)."""
-    return table.splitlines()[1].split()
+    """The ruleset names heading the columns of a ``simulate`` table, over its blocks."""
+    return side_by_side(table, SIMULATE_LABEL)[0]
 
 
 # ---------------------------------------------------------------------------------- analyze
@@ -216,12 +244,13 @@ def test_presets_table_lists_every_preset_and_every_field() -> None:
     ruleset field."""
     result = run_cli("presets")
     assert_clean_success(result)
-    lines = result.stdout.splitlines()
-    assert ["field", *gr.PRESETS] == lines[0].split()
+    assert result.stdout.startswith("field ")
+    names, rows = side_by_side(" " * 5 + result.stdout[5:], PRESETS_LABEL)
+    assert list(gr.PRESETS) == names
     fields = [field.name for field in attrs.fields(gr.Ruleset) if field.name != "name"]
-    assert fields == [line.split()[0] for line in lines[1:]]
+    assert fields == list(rows)
     targets = [str(preset.target) for preset in gr.PRESETS.values()]
-    assert ["target", *targets] == line_starting(result.stdout, "target ").split()
+    assert targets == rows["target"]
     assert "150" == targets[list(gr.PRESETS).index("oklahoma")]
 
 
@@ -281,7 +310,8 @@ def test_simulate_one_preset_games() -> None:
     result = run_cli("simulate", "--preset", "pagat", "--games", "3")
     assert_clean_success(result)
     lines = result.stdout.splitlines()
-    assert lines[0].startswith("3 games per ruleset, greedy (player 0) vs greedy (player 1), seed 0")
+    bots = f"{gr.bots.DEFAULT_BOT} (player 0) vs {gr.bots.DEFAULT_BOT} (player 1)"
+    assert lines[0].startswith(f"3 games per ruleset, {bots}, seed 0")
     assert ["pagat"] == table_columns(result.stdout)
     assert ["games", "3"] == line_starting(result.stdout, "games").split()
     for label in ("knock", "gin", "rounds per game", "first player wins game", "drawn games"):
@@ -290,19 +320,21 @@ def test_simulate_one_preset_games() -> None:
 
 def test_simulate_all_presets_side_by_side_in_one_table() -> None:
     """``simulate --preset all --rounds 5`` shows every preset as a column of one table, in
-    the order of the presets, with 5 rounds each and no game rows."""
-    result = run_cli("simulate", "--preset", "all", "--rounds", "5")
+    the order of the presets, with 5 rounds each and no game rows; the table is cut into
+    blocks that fit 80 columns."""
+    result = run_cli("simulate", "--preset", "all", "--rounds", "5", *GREEDY)
     assert_clean_success(result)
     assert result.stdout.startswith("5 rounds per ruleset")
-    assert list(gr.PRESETS) == table_columns(result.stdout)
-    assert ["rounds", *["5"] * len(gr.PRESETS)] == line_starting(result.stdout, "rounds ").split()
+    names, rows = side_by_side(result.stdout, SIMULATE_LABEL)
+    assert list(gr.PRESETS) == names
+    assert ["5"] * len(gr.PRESETS) == rows["rounds"]
     assert "games" not in result.stdout
     assert 1 == result.stdout.count("rounds per ruleset")
 
 
 def test_simulate_defaults_to_all_presets() -> None:
     """Without ``--preset`` every preset is simulated."""
-    result = run_cli("simulate", "--rounds", "2")
+    result = run_cli("simulate", "--rounds", "2", *GREEDY)
     assert_clean_success(result)
     assert list(gr.PRESETS) == table_columns(result.stdout)
 
@@ -311,7 +343,16 @@ def test_simulate_repeated_preset_adds_columns_in_order_without_duplicates() -> 
     """``--preset`` may be repeated: each ruleset is a column, in the order given, once even
     when named twice (``traditional`` is an alias of ``pagat``)."""
     result = run_cli(
-        "simulate", "--preset", "straight", "--preset", "pagat", "--preset", "traditional", "--rounds", "3"
+        "simulate",
+        "--preset",
+        "straight",
+        "--preset",
+        "pagat",
+        "--preset",
+        "traditional",
+        "--rounds",
+        "3",
+        *GREEDY,
     )
     assert_clean_success(result)
     assert ["straight", "pagat"] == table_columns(result.stdout)
@@ -320,7 +361,9 @@ def test_simulate_repeated_preset_adds_columns_in_order_without_duplicates() -> 
 def test_simulate_json_rounds_structure_matches_the_library() -> None:
     """``simulate --json`` holds the seed, the bots and one object per ruleset, equal to
     :meth:`gr.RulesetStats.as_dict` of the same simulation in this process."""
-    result = run_cli("simulate", "--preset", "pagat", "--preset", "straight", "--rounds", "4", "--json")
+    result = run_cli(
+        "simulate", "--preset", "pagat", "--preset", "straight", "--rounds", "4", "--json", *GREEDY
+    )
     assert_clean_success(result)
     data = json.loads(result.stdout)
     assert {"seed", "bots", "rulesets"} == set(data)
@@ -332,7 +375,7 @@ def test_simulate_json_rounds_structure_matches_the_library() -> None:
         assert (4, 0) == (entry["rounds"], entry["games"])
         assert {o.value for o in gr.Outcome} == set(entry["outcomes"])
         assert all(ESTIMATE_KEYS == set(e) for e in entry["outcomes"].values())
-    report = gr.simulate([gr.PAGAT, gr.STRAIGHT], rounds=4, seed=0)
+    report = gr.simulate([gr.PAGAT, gr.STRAIGHT], rounds=4, seed=0, bots=("greedy", "greedy"))
     expected: list[Any] = json.loads(json.dumps([stats.as_dict() for stats in report.stats]))
     assert expected == data["rulesets"]
 
@@ -340,7 +383,7 @@ def test_simulate_json_rounds_structure_matches_the_library() -> None:
 def test_simulate_json_games_adds_game_figures() -> None:
     """With ``--games`` each ruleset also reports rounds per game, the first player's game win
     rate and the draw rate."""
-    result = run_cli("simulate", "--preset", "pagat", "--games", "2", "--json", "--seed", "4")
+    result = run_cli("simulate", "--preset", "pagat", "--games", "2", "--json", "--seed", "4", *GREEDY)
     assert_clean_success(result)
     data = json.loads(result.stdout)
     assert 4 == data["seed"]
@@ -354,20 +397,20 @@ def test_simulate_json_games_adds_game_figures() -> None:
 def test_simulate_same_seed_same_result_other_seed_other_result() -> None:
     """``--seed`` fixes every deal: the same seed prints the same table, another seed another
     one."""
-    args = ("simulate", "--preset", "pagat", "--rounds", "6")
+    args = ("simulate", "--preset", "pagat", "--rounds", "6", *GREEDY)
     first = run_cli(*args, "--seed", "11")
     again = run_cli(*args, "--seed", "11")
     other = run_cli(*args, "--seed", "12")
     assert_clean_success(first)
     assert first == again
     assert "seed 11" in first.stdout.splitlines()[0]
-    assert first.stdout.splitlines()[2:] != other.stdout.splitlines()[2:]
+    assert first.stdout.splitlines()[1:] != other.stdout.splitlines()[1:]
 
 
 def test_simulate_two_workers_print_exactly_what_one_worker_prints() -> None:
     """The result does not depend on the number of worker processes: ``--workers 2`` prints
     the same table as ``--workers 1`` for the same seed."""
-    args = ("simulate", "--preset", "all", "--rounds", "6", "--seed", "3")
+    args = ("simulate", "--preset", "all", "--rounds", "6", "--seed", "3", *GREEDY)
     one = run_cli(*args, "--workers", "1")
     two = run_cli(*args, "--workers", "2")
     assert_clean_success(one)
@@ -397,6 +440,8 @@ def test_simulate_bots_random_against_greedy() -> None:
         (["--bots", "random", "nope", "--rounds", "1"], ["'nope'"]),
         (["--bots", "random", "--rounds", "1"], ["--bots"]),
         (["--workers", "0", "--rounds", "1"], ["--workers", "0"]),
+        (["--workers", "129", "--rounds", "1"], ["--workers", "129 is more than the maximum 128"]),
+        (["--workers", "100000", "--rounds", "1"], ["--workers", "100000 is more than the maximum 128"]),
         (["--seed", "abc", "--rounds", "1"], ["--seed", "'abc'"]),
     ],
     ids=[
@@ -409,6 +454,8 @@ def test_simulate_bots_random_against_greedy() -> None:
         "unknown-bot",
         "one-bot",
         "zero-workers",
+        "workers-over-the-maximum",
+        "100000-workers",
         "seed-not-a-number",
     ],
 )
@@ -559,5 +606,5 @@ def test_help_lists_every_command() -> None:
     """``--help`` exits with status 0 and names every command."""
     result = run_cli("--help")
     assert_clean_success(result)
-    for command in ("analyze", "simulate", "play", "presets"):
+    for command in ("analyze", "simulate", "compare", "play", "presets"):
         assert command in result.stdout

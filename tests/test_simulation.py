@@ -1,11 +1,12 @@
 """Bot-against-bot simulation: reproducible counts that add up, the same result for any number
 of worker processes, intervals computed right, bad arguments rejected, and the side-by-side
-table."""
+table. (Shards, tallies and executors: ``test_simulation_shards.py``.)"""
 
 from __future__ import annotations
 
 import math
 import os
+import re
 
 import attrs
 import pytest
@@ -20,6 +21,9 @@ Z = 1.959963984540054
 """The 97.5% quantile of the standard normal distribution."""
 ALL = list(gr.PRESETS.values())
 """Every preset, in order."""
+GREEDY = ("greedy", "greedy")
+"""A fast deterministic pair of bots, named so the tests keep their speed whatever the default
+bot becomes."""
 
 
 @pytest.fixture
@@ -37,8 +41,8 @@ def importable_in_workers(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_two_workers_give_the_same_report_as_one_for_rounds() -> None:
     """Counts are sums over independently seeded rounds, so two worker processes report
     exactly what one does."""
-    one = gr.simulate(ALL, rounds=6, seed=21, workers=1)
-    two = gr.simulate(ALL, rounds=6, seed=21, workers=2)
+    one = gr.simulate(ALL, rounds=6, seed=21, workers=1, bots=GREEDY)
+    two = gr.simulate(ALL, rounds=6, seed=21, workers=2, bots=GREEDY)
     assert one == two
 
 
@@ -60,9 +64,9 @@ def test_same_seed_same_report() -> None:
 
 def test_different_seeds_give_different_reports() -> None:
     """Another seed deals other cards, so the counts differ."""
-    first = gr.simulate(gr.PAGAT, rounds=8, seed=5)
-    other = gr.simulate(gr.PAGAT, rounds=8, seed=6)
-    assert first.stats[0].tally != other.stats[0].tally
+    first = gr.simulate(gr.PAGAT, rounds=8, seed=5, bots=GREEDY)
+    other = gr.simulate(gr.PAGAT, rounds=8, seed=6, bots=GREEDY)
+    assert first.stats[0].counts != other.stats[0].counts
     assert (5, 6) == (first.seed, other.seed)
 
 
@@ -70,7 +74,7 @@ def test_rounds_are_dealt_from_the_documented_seeds() -> None:
     """Round ``i`` is dealt from the seed ``f"{seed}:{i}"`` with player ``i % 2`` dealing: a
     recount of those rounds, played by the same bots, gives the same tally."""
     seed, count = 9, 7
-    expected = gr.Tally()
+    expected = gr.Counts()
     for index in range(count):
         state = gr.Round.deal(gr.OKLAHOMA, index % 2, seed=f"{seed}:{index}")
         bots = (gr.GreedyBot(), gr.GreedyBot())
@@ -78,8 +82,9 @@ def test_rounds_are_dealt_from_the_documented_seeds() -> None:
             player = state.to_act
             assert player is not None
             state = state.apply(bots[player].act(state.view(player)))
-        expected += gr.Tally.of_round(state)
-    assert expected == gr.simulate(gr.OKLAHOMA, rounds=count, seed=seed).stats[0].tally
+        assert state.result is not None
+        expected += gr.Counts.of_round(state.result, state.dealer, state.turns)
+    assert expected == gr.simulate(gr.OKLAHOMA, rounds=count, seed=seed, bots=GREEDY).stats[0].counts
 
 
 def test_games_are_dealt_from_the_documented_seeds() -> None:
@@ -97,7 +102,7 @@ def test_games_are_dealt_from_the_documented_seeds() -> None:
         first_player_wins += game.result.winner == 1 - index % 2
         drawn += game.result.is_draw
         rounds += len(game.results)
-    tally = gr.simulate(gr.PAGAT, games=count, seed=seed).stats[0].tally
+    tally = gr.simulate(gr.PAGAT, games=count, seed=seed, bots=GREEDY).stats[0].counts
     assert (count, rounds, rounds, first_player_wins, drawn) == (
         tally.games,
         tally.rounds,
@@ -113,13 +118,13 @@ def test_games_are_dealt_from_the_documented_seeds() -> None:
 @pytest.fixture(scope="module")
 def round_report() -> gr.SimulationReport:
     """Every preset, 12 single rounds each."""
-    return gr.simulate(ALL, rounds=12, seed=1)
+    return gr.simulate(ALL, rounds=12, seed=1, bots=GREEDY)
 
 
 @pytest.fixture(scope="module")
 def game_report() -> gr.SimulationReport:
     """Every preset, 2 games each."""
-    return gr.simulate(ALL, games=2, seed=1)
+    return gr.simulate(ALL, games=2, seed=1, bots=GREEDY)
 
 
 def test_outcome_counts_sum_to_the_rounds(
@@ -127,8 +132,8 @@ def test_outcome_counts_sum_to_the_rounds(
 ) -> None:
     """Every round has exactly one outcome."""
     for stats in (*round_report.stats, *game_report.stats):
-        assert stats.rounds == sum(stats.tally.outcomes)
-        assert len(gr.Outcome) == len(stats.tally.outcomes)
+        assert stats.rounds == sum(stats.counts.outcomes)
+        assert len(gr.Outcome) == len(stats.counts.outcomes)
 
 
 def test_dealer_and_non_dealer_wins_are_the_scored_rounds(
@@ -137,7 +142,7 @@ def test_dealer_and_non_dealer_wins_are_the_scored_rounds(
     """Each scored round is won by the dealer or the non-dealer; the scored rounds are those
     not void (dead hands and void rounds score nothing)."""
     for stats in (*round_report.stats, *game_report.stats):
-        tally = stats.tally
+        tally = stats.counts
         assert tally.scored_rounds == tally.dealer_wins + tally.non_dealer_wins
         not_void = sum(n for o, n in zip(gr.Outcome, tally.outcomes, strict=True) if not o.is_void)
         assert not_void == tally.scored_rounds
@@ -150,9 +155,9 @@ def test_rounds_mode_counts_no_games(round_report: gr.SimulationReport) -> None:
         assert (12, 0, 0, 0, 0) == (
             stats.rounds,
             stats.games,
-            stats.tally.game_rounds,
-            stats.tally.first_player_wins,
-            stats.tally.drawn_games,
+            stats.counts.game_rounds,
+            stats.counts.first_player_wins,
+            stats.counts.drawn_games,
         )
         assert math.isnan(stats.rounds_per_game)
         assert math.isnan(stats.first_player_game_win_rate.value)
@@ -163,7 +168,7 @@ def test_games_mode_fields(game_report: gr.SimulationReport) -> None:
     """Simulating games counts them: rounds per game is the rounds over the games, and the
     first player's win rate and the draw rate are proportions of the games."""
     for stats in game_report.stats:
-        tally = stats.tally
+        tally = stats.counts
         assert 2 == stats.games
         assert tally.rounds == tally.game_rounds
         assert tally.game_rounds / 2 == stats.rounds_per_game
@@ -177,7 +182,7 @@ def test_rates_and_means_come_from_the_counts(round_report: gr.SimulationReport)
     """Each outcome rate is its count over the rounds; turns and points are means over the
     rounds and the scored rounds; rates accept an outcome or its value."""
     for stats in round_report.stats:
-        tally = stats.tally
+        tally = stats.counts
         for outcome, count in zip(gr.Outcome, tally.outcomes, strict=True):
             assert gr.Estimate.proportion(count, tally.rounds) == stats.rate(outcome)
             assert stats.rate(outcome) == stats.rate(outcome.value)
@@ -207,7 +212,12 @@ def test_progress_is_reported_up_to_the_total() -> None:
     """``progress(done, total)`` is called with growing ``done`` up to the total of units over
     all rulesets."""
     calls: list[tuple[int, int]] = []
-    gr.simulate([gr.PAGAT, gr.STRAIGHT], rounds=5, progress=lambda done, total: calls.append((done, total)))
+    gr.simulate(
+        [gr.PAGAT, gr.STRAIGHT],
+        rounds=5,
+        bots=GREEDY,
+        progress=lambda done, total: calls.append((done, total)),
+    )
     assert (10, 10) == calls[-1]
     assert all(total == 10 for _, total in calls)
     assert sorted(done for done, _ in calls) == [done for done, _ in calls]
@@ -290,47 +300,100 @@ def test_mean_of_one_value_has_no_width_and_of_none_is_undefined() -> None:
     assert math.isnan(gr.Estimate.mean(0, 0, 0).value)
 
 
-# ----------------------------------------------------------------------------------- tallies
-
-COUNTS = st.integers(min_value=0, max_value=10**9)
-TALLIES = st.builds(
-    gr.Tally,
-    **{
-        field.name: (st.tuples(*[COUNTS] * len(gr.Outcome)) if field.name == "outcomes" else COUNTS)
-        for field in attrs.fields(gr.Tally)
-    },
-)
-"""Tallies with arbitrary counts (addition never looks at their consistency)."""
+# ----------------------------------------------------------------------------------- counts
 
 
-@given(TALLIES, TALLIES)
-def test_tally_addition_is_commutative(a: gr.Tally, b: gr.Tally) -> None:
+@st.composite
+def unit_counts(draw: st.DrawFn, game: bool) -> gr.Counts:
+    """The counts of one game (or of single rounds), as play could leave them: some rounds
+    with outcomes, winners, turns and points."""
+    rounds = draw(st.integers(min_value=1 if game else 0, max_value=4))
+    total = gr.Counts()
+    for _ in range(rounds):
+        outcome = draw(st.sampled_from(list(gr.Outcome)))
+        winner = None if outcome.is_void else draw(st.sampled_from([0, 1]))
+        points = 0 if winner is None else draw(st.integers(min_value=0, max_value=200))
+        result = gr.RoundResult(outcome=outcome, winner=winner, points=points)
+        total += gr.Counts.of_round(result, draw(st.sampled_from([0, 1])), draw(st.integers(0, 60)))
+    if game:
+        outcome_of_game = draw(st.sampled_from(["first", "second", "draw"]))
+        total = attrs.evolve(
+            total,
+            games=1,
+            game_rounds=rounds,
+            first_player_wins=int(outcome_of_game == "first"),
+            drawn_games=int(outcome_of_game == "draw"),
+        )
+    return total
+
+
+THREE_COUNTS = st.booleans().flatmap(lambda game: st.tuples(*[unit_counts(game)] * 3))
+"""Counts of three units of play of the same kind (games, or single rounds)."""
+
+
+@given(THREE_COUNTS)
+def test_counts_addition_is_commutative(counts: tuple[gr.Counts, gr.Counts, gr.Counts]) -> None:
     """The order of two batches does not matter."""
+    a, b, _ = counts
     assert a + b == b + a
 
 
-@given(TALLIES, TALLIES, TALLIES)
-def test_tally_addition_is_associative(a: gr.Tally, b: gr.Tally, c: gr.Tally) -> None:
+@given(THREE_COUNTS)
+def test_counts_addition_is_associative(counts: tuple[gr.Counts, gr.Counts, gr.Counts]) -> None:
     """How batches are grouped does not matter (what makes any worker count give the same
     result)."""
+    a, b, c = counts
     assert (a + b) + c == a + (b + c)
 
 
-@given(TALLIES)
-def test_empty_tally_is_the_identity(a: gr.Tally) -> None:
-    """Adding the empty tally changes nothing."""
-    assert a == a + gr.Tally()
-    assert a == gr.Tally() + a
+@given(THREE_COUNTS)
+def test_empty_counts_are_the_identity(counts: tuple[gr.Counts, gr.Counts, gr.Counts]) -> None:
+    """Adding no counts changes nothing."""
+    a = counts[0]
+    assert a == a + gr.Counts()
+    assert a == gr.Counts() + a
 
 
-@given(TALLIES, TALLIES)
-def test_tally_addition_adds_every_field(a: gr.Tally, b: gr.Tally) -> None:
+@given(THREE_COUNTS)
+def test_counts_addition_adds_every_field(counts: tuple[gr.Counts, gr.Counts, gr.Counts]) -> None:
     """Each count of the sum is the sum of the counts."""
+    a, b, _ = counts
     total = a + b
     assert tuple(x + y for x, y in zip(a.outcomes, b.outcomes, strict=True)) == total.outcomes
-    for field in attrs.fields(gr.Tally):
+    for field in attrs.fields(gr.Counts):
         if field.name != "outcomes":
             assert getattr(a, field.name) + getattr(b, field.name) == getattr(total, field.name)
+
+
+@pytest.mark.parametrize(
+    ("fields", "needle"),
+    [
+        ({"rounds": -1}, "invalid counts.rounds -1"),
+        ({"rounds": True}, "invalid counts.rounds True"),
+        ({"outcomes": (1, 0)}, "must be a tuple of 6 counts"),
+        ({"rounds": 2, "outcomes": (1, 0, 0, 0, 0, 0)}, "the outcomes add up to 1, not to the 2 rounds"),
+        ({"rounds": 1, "outcomes": (1, 0, 0, 0, 0, 0), "scored_rounds": 1}, "scored rounds are not"),
+        ({"rounds": 1, "outcomes": (0, 0, 0, 0, 1, 0), "scored_rounds": 1, "dealer_wins": 1}, "with 1 void"),
+        ({"turns": 3, "turns_squared": 2}, "a sum of squares is below its sum"),
+        ({"drawn_games": 1}, "game figures without games"),
+        ({"games": 1}, "1 games of 0 rounds but 0 rounds played"),
+    ],
+    ids=[
+        "negative",
+        "bool",
+        "outcomes-length",
+        "outcomes-sum",
+        "scored",
+        "void",
+        "squares",
+        "no-games",
+        "rounds",
+    ],
+)
+def test_impossible_counts_are_refused(fields: dict[str, object], needle: str) -> None:
+    """Counts that play cannot leave raise :class:`gr.GinRummyError` saying what is wrong."""
+    with pytest.raises(gr.GinRummyError, match=re.escape(needle)):
+        gr.Counts(**fields)  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------------------- bad arguments
@@ -347,6 +410,10 @@ def test_tally_addition_adds_every_field(a: gr.Tally, b: gr.Tally) -> None:
         ({"rounds": 2.0}, "invalid count 2.0"),
         ({"rounds": 1, "workers": 0}, "invalid workers 0"),
         ({"rounds": 1, "workers": 1.5}, "invalid workers 1.5"),
+        ({"rounds": 1, "workers": 129}, "invalid workers 129: must be an integer from 1 to 128"),
+        ({"rounds": 1, "executor": "pool"}, "invalid executor 'pool'"),
+        ({"rounds": 1, "shard_size": 0}, "invalid shard_size 0"),
+        ({"rounds": 1, "seed": 1.5}, "invalid seed 1.5"),
         ({"rounds": 1, "bots": ("greedy", "nope")}, "unknown bot 'nope'"),
         ({"rounds": 1, "bots": ("Nope", "greedy")}, "unknown bot 'Nope'"),
     ],
@@ -359,6 +426,10 @@ def test_tally_addition_adds_every_field(a: gr.Tally, b: gr.Tally) -> None:
         "float-count",
         "zero-workers",
         "float-workers",
+        "too-many-workers",
+        "not-an-executor",
+        "zero-shard-size",
+        "float-seed",
         "unknown-bot-1",
         "unknown-bot-0",
     ],
@@ -367,7 +438,7 @@ def test_bad_arguments_raise(kwargs: dict[str, object], needle: str) -> None:
     """Bad counts, worker numbers and bot names raise :class:`gr.GinRummyError` naming the
     value, before anything is played."""
     with pytest.raises(gr.GinRummyError, match=needle):
-        gr.simulate(gr.PAGAT, **kwargs)  # type: ignore[arg-type]
+        gr.simulate(gr.PAGAT, **{"bots": GREEDY, **kwargs})  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("rulesets", [[], (), ["pagat"], [gr.PAGAT, "straight"], "pagat"], ids=repr)
@@ -375,55 +446,85 @@ def test_bad_rulesets_raise(rulesets: object) -> None:
     """No ruleset, or something that is not a :class:`gr.Ruleset`, raises
     :class:`gr.GinRummyError`."""
     with pytest.raises(gr.GinRummyError, match="invalid rulesets"):
-        gr.simulate(rulesets, rounds=1)  # type: ignore[arg-type]
+        gr.simulate(rulesets, rounds=1, bots=GREEDY)  # type: ignore[arg-type]
 
 
 def test_one_ruleset_may_be_given_alone() -> None:
     """A single :class:`gr.Ruleset` needs no list."""
-    assert gr.simulate([gr.PAGAT], rounds=3, seed=4) == gr.simulate(gr.PAGAT, rounds=3, seed=4)
+    assert gr.simulate([gr.PAGAT], rounds=3, seed=4, bots=GREEDY) == gr.simulate(
+        gr.PAGAT, rounds=3, seed=4, bots=GREEDY
+    )
 
 
 # ------------------------------------------------------------------------------------ table
 
 
+def table_blocks(table: str) -> list[list[str]]:
+    """The blocks of a side-by-side table (after its header lines), each a list of lines."""
+    body = table.split("\n\n", 1)[1]
+    return [block.splitlines() for block in body.split("\n\n")]
+
+
 def test_simulation_table_has_one_column_per_ruleset(round_report: gr.SimulationReport) -> None:
-    """The table heads one column per ruleset, in order, and every row has a cell under each
-    (all rows the same width)."""
-    lines = simulation_table(round_report).splitlines()
-    assert [s.name for s in round_report.stats] == lines[1].split()
-    assert 1 == len({len(line) for line in lines[1:]})
-    assert ["rounds", *["12"] * len(round_report.stats)] == lines[2].split()
-    labels = [line[:26].strip() for line in lines[2:]]
+    """The table heads one column per ruleset, in order, across its blocks, every row has a
+    cell under each, and no line is wider than 80 columns."""
+    table = simulation_table(round_report)
+    blocks = table_blocks(table)
+    assert [s.name for s in round_report.stats] == [name for block in blocks for name in block[0].split()]
+    assert all(len(line) <= 80 for line in table.splitlines())
+    rounds = [cell for block in blocks for cell in block[1].split()[1:]]
+    assert ["12"] * len(round_report.stats) == rounds
+    labels = [line[:24].strip() for line in blocks[0][1:]]
     assert "games" not in labels
     assert ["knock", "undercut", "gin", "big gin", "dead hand", "void"] == labels[1:7]
+    for block in blocks:
+        assert 1 == len({len(line) for line in block[1:]})
 
 
 def test_simulation_table_games_rows(game_report: gr.SimulationReport) -> None:
     """Simulating games adds the rows about games."""
-    lines = simulation_table(game_report).splitlines()
-    assert lines[0].startswith("2 games per ruleset, greedy (player 0) vs greedy (player 1), seed 1")
-    labels = [line[:26].strip() for line in lines[2:]]
+    table = simulation_table(game_report)
+    assert table.startswith("2 games per ruleset, greedy (player 0) vs greedy (player 1), seed 1")
+    labels = [line[:24].strip() for line in table_blocks(table)[0][1:]]
     for label in ("games", "rounds per game", "first player wins game", "drawn games"):
         assert label in labels
-    assert 1 == len({len(line) for line in lines[1:]})
 
 
 def test_simulation_table_of_one_ruleset_has_one_column() -> None:
-    """One ruleset gives a table with one column."""
-    lines = simulation_table(gr.simulate(gr.STRAIGHT, rounds=2)).splitlines()
-    assert ["straight"] == lines[1].split()
-    assert ["rounds", "2"] == lines[2].split()
+    """One ruleset gives a table with one column in one block."""
+    (block,) = table_blocks(simulation_table(gr.simulate(gr.STRAIGHT, rounds=2, bots=GREEDY)))
+    assert ["straight"] == block[0].split()
+    assert ["rounds", "2"] == block[1].split()
+
+
+def test_simulation_table_cells_are_the_estimates_in_percent() -> None:
+    """A share prints as its value and interval in percent, a mean as itself: the row of the
+    knock share and of turns per round hold the report's figures."""
+    report = gr.simulate(gr.PAGAT, rounds=30, seed=2, bots=GREEDY)
+    stats = report.stats[0]
+    rows = {line[:24].strip(): line[24:].strip() for line in table_blocks(simulation_table(report))[0][1:]}
+    knock = stats.rate("knock")
+    assert f"{100 * knock.value:.1f} ({100 * knock.low:.1f}-{100 * knock.high:.1f})" == rows["knock"]
+    turns = stats.turns_per_round
+    assert f"{turns.value:.1f} ({turns.low:.1f}-{turns.high:.1f})" == rows["turns per round"]
+
+
+def empty_report() -> gr.SimulationReport:
+    """The report of no rounds of Pagat."""
+    return gr.SimulationReport(gr.Tally.empty([gr.PAGAT], ("greedy", "greedy"), 0, "rounds"))
 
 
 def test_simulation_table_shows_undefined_figures_as_a_dash() -> None:
     """A figure with no data behind it (no round was scored) prints as ``-``."""
-    report = gr.SimulationReport((gr.RulesetStats(gr.PAGAT, gr.Tally()),), ("greedy", "greedy"), 0)
-    row = next(line for line in simulation_table(report).splitlines() if line.startswith("points per"))
+    row = next(
+        line for line in simulation_table(empty_report()).splitlines() if line.startswith("points per")
+    )
     assert "-" == row.split()[-1]
 
 
 def test_as_dict_writes_undefined_figures_as_none() -> None:
     """In the plain data of a ruleset (``--json``), a NaN figure is ``None``."""
-    data = gr.RulesetStats(gr.PAGAT, gr.Tally()).as_dict()
+    data = gr.RulesetStats(gr.PAGAT, gr.Counts()).as_dict()
     assert {"value": None, "low": None, "high": None} == data["points_per_scored_round"]
     assert "rounds_per_game" not in data
+    assert {"seed": 0, "bots": ["greedy", "greedy"], "rulesets": [data]} == empty_report().as_dict()

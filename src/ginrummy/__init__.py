@@ -23,6 +23,7 @@ from ginrummy.actions import (
 )
 from ginrummy.bots import BOTS, Bot, BotFactory, GreedyBot, RandomBot, make_bot
 from ginrummy.cards import DECK, Card, CardsLike, Hand, Rank, Suit
+from ginrummy.comparison import Comparison, Difference, compare
 from ginrummy.deadwood import (
     Arrangement,
     all_best_melds,
@@ -75,7 +76,9 @@ from ginrummy.settlement import (
     hollywood_columns,
     score_game,
 )
-from ginrummy.simulation import Estimate, RulesetStats, SimulationReport, Tally, simulate
+from ginrummy.shards import play_games
+from ginrummy.simulation import Estimate, RulesetStats, SimulationReport, simulate
+from ginrummy.tally import Counts, Tally
 from ginrummy.views import PlayerView
 
 __all__ = [
@@ -101,6 +104,9 @@ __all__ = [
     "BotFactory",
     "Card",
     "CardsLike",
+    "Comparison",
+    "Counts",
+    "Difference",
     "Discard",
     "DrawStock",
     "EndLayoffs",
@@ -155,6 +161,7 @@ __all__ = [
     "best_discards",
     "best_layoffs",
     "best_melds",
+    "compare",
     "deadwood",
     "dumps",
     "find_ruleset",
@@ -163,6 +170,7 @@ __all__ = [
     "loads",
     "make_bot",
     "parse_action",
+    "play_games",
     "price_round",
     "score_game",
     "simulate",

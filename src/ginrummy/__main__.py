@@ -2,6 +2,10 @@
 
 import sys
 
-from ginrummy.cli import main
+try:
+    from ginrummy.cli import main
+except KeyboardInterrupt:  # Ctrl-C while the modules load
+    print("ginrummy: interrupted", file=sys.stderr)
+    sys.exit(130)
 
 sys.exit(main())

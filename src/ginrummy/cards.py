@@ -179,6 +179,8 @@ class Card:
     """The card's bit in a hand mask: ``13 * suit + rank - 1``."""
     mask: int = attrs.field(init=False, eq=False, repr=False)
     """``1 << index``: the one-card hand mask."""
+    points: int = attrs.field(init=False, eq=False, repr=False)
+    """The deadwood value with the ace at 1 (see :attr:`Rank.points`)."""
 
     def __init__(self, rank: Rank | int | str, suit: Suit | int | None = None) -> None:
         if suit is None and isinstance(rank, str):
@@ -193,6 +195,7 @@ class Card:
         index = 13 * checked_suit + checked_rank - 1
         object.__setattr__(self, "index", index)
         object.__setattr__(self, "mask", 1 << index)
+        object.__setattr__(self, "points", checked_rank.points)
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -225,11 +228,6 @@ class Card:
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < 52:
             raise InvalidCardError(f"invalid card index {index!r}: must be from 0 to 51")
         return DECK[index]
-
-    @property
-    def points(self) -> int:
-        """The deadwood value with the ace at 1 (see :attr:`Rank.points`)."""
-        return self.rank.points
 
     def __str__(self) -> str:
         return self.rank.symbol + self.suit.symbol

@@ -3,7 +3,7 @@
 A :class:`Chain` link holds its last item and the link before it. Adding an item makes one
 new link and copies nothing, so a game of any length appends each action at the same cost;
 the tuple of all items is built only when asked for, from the nearest link that already has
-its tuple, and then kept on every link it passes.
+its tuple, and then kept on that link.
 
 >>> first = Chain.of("a")
 >>> longer = first.then("b").then("c")
@@ -44,22 +44,21 @@ class Chain(Generic[T]):
         return self.size
 
     def items(self) -> tuple[T, ...]:
-        """Every item, in order."""
+        """Every item, in order (built on from the nearest earlier link that has its tuple,
+        and kept on this link only, so memory stays proportional to the chain)."""
         built = self._items
         if built is None:
-            pending: list[Chain[T]] = []
+            pending: list[T] = []
             link: Chain[T] | None = self
             done: tuple[T, ...] = ()
             while link is not None:
                 if link._items is not None:
                     done = link._items
                     break
-                pending.append(link)
+                pending.append(link.item)
                 link = link.previous
-            for link in reversed(pending):
-                done = (*done, link.item)
-                link._items = done
-            built = done
+            pending.reverse()
+            built = self._items = (*done, *pending)
         return built
 
 

@@ -3,18 +3,22 @@
 - ``ginrummy analyze CARDS [--preset NAME] [--json]``: the best melds and the deadwood of a
   hand and, for 11 cards, every discard with the deadwood it leaves and whether the hand can
   then knock, go gin or declare big gin.
-- ``ginrummy simulate [--preset NAME|all ...] [--games N | --rounds N] [--seed S]
-  [--workers N] [--bots A B] [--json]``: bot-against-bot statistics, rulesets side by side.
-- ``ginrummy play [--preset NAME] [--seed N]``: a game against the greedy bot.
-- ``ginrummy presets [NAME] [--json]``: the presets side by side, or one in full.
+- ``ginrummy simulate`` and ``ginrummy compare``: bot-against-bot statistics, rulesets side by
+  side, and paired differences between rulesets (:mod:`ginrummy.cli_simulation`).
+- ``ginrummy play [--preset NAME | --ruleset FILE] [--seed N] [--bot NAME]``: a game against a
+  bot (``gr.bots.DEFAULT_BOT`` unless named).
+- ``ginrummy presets [NAME | --ruleset FILE] [--json]``: the presets side by side, or one
+  ruleset in full.
 
-Errors are one line on standard error, exit status 2.
+Errors are one line on standard error, exit status 2. Ctrl-C stops any command with one line
+(``ginrummy: interrupted``) and exit status 130, worker processes included.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
@@ -22,11 +26,18 @@ from typing import Any, NoReturn
 from ginrummy._version import __version__
 from ginrummy.bots import BOTS, DEFAULT_BOT
 from ginrummy.cards import Card, Hand
+from ginrummy.cli_simulation import (
+    PROGRESS,
+    UsageError,
+    add_commands,
+    ruleset_file,
+    run_compare,
+    run_simulate,
+)
 from ginrummy.deadwood import Arrangement, all_best_melds, best_discards
 from ginrummy.errors import GinRummyError
-from ginrummy.report import presets_json, presets_table, ruleset_table, simulation_table
+from ginrummy.report import presets_json, presets_table, ruleset_table
 from ginrummy.rules import PRESETS, Ruleset, find_ruleset
-from ginrummy.simulation import simulate
 from ginrummy.terminal import play
 
 __all__ = ["main"]
@@ -34,8 +45,9 @@ __all__ = ["main"]
 _PROG = "ginrummy"
 
 
-class _UsageError(Exception):
-    """A bad command line: reported as one line, exit status 2."""
+_UsageError = UsageError
+INTERRUPTED = 130
+"""The exit status after Ctrl-C (128 + SIGINT, as shells report it)."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -68,42 +80,29 @@ def _parser() -> argparse.ArgumentParser:
     )
     analyze.add_argument("--json", action="store_true", help="print JSON instead of text")
 
-    simulate = commands.add_parser(
-        "simulate",
-        help="bot-against-bot statistics per ruleset",
-        description="Play games (or rounds) between bots under one or several rulesets and print "
-        "outcome rates, turns, points and win rates with 95% intervals, rulesets side by side.",
-    )
-    simulate.add_argument(
-        "--preset",
-        action="append",
-        metavar="NAME|all",
-        help="a ruleset to simulate (repeatable; default all)",
-    )
-    counts = simulate.add_mutually_exclusive_group()
-    counts.add_argument("--games", type=_positive, help="games per ruleset (default 100)")
-    counts.add_argument("--rounds", type=_positive, help="single rounds per ruleset instead of games")
-    simulate.add_argument("--seed", type=int, default=0, help="the seed of every deal (default 0)")
-    simulate.add_argument("--workers", type=_positive, default=1, help="worker processes (default 1)")
-    simulate.add_argument(
-        "--bots",
-        nargs=2,
-        metavar=("BOT0", "BOT1"),
-        default=[DEFAULT_BOT, DEFAULT_BOT],
-        help=f"the bots of players 0 and 1 (default {DEFAULT_BOT}; one of {', '.join(BOTS)})",
-    )
-    simulate.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    add_commands(commands)
 
     play = commands.add_parser(
         "play",
-        help="play a game against the greedy bot",
-        description="Play a whole game against the greedy bot in the terminal (type help in the game).",
+        help="play a game against a bot",
+        description="Play a whole game against a bot in the terminal (type help in the game).",
     )
-    play.add_argument("--preset", default="pagat", help="the ruleset (default pagat)")
+    chosen = play.add_mutually_exclusive_group()
+    chosen.add_argument("--preset", default="pagat", help="the ruleset (default pagat)")
+    chosen.add_argument("--ruleset", metavar="FILE", help="a ruleset from a file (JSON or TOML)")
     play.add_argument("--seed", type=_seed, default=None, help="the seed of the deals (a number or a word)")
+    play.add_argument(
+        "--bot",
+        default=DEFAULT_BOT,
+        metavar="NAME",
+        help=f"the opponent (default {DEFAULT_BOT}; one of {', '.join(BOTS)})",
+    )
 
-    presets = commands.add_parser("presets", help="the rule presets", description="Show the presets.")
+    presets = commands.add_parser(
+        "presets", help="the rule presets", description="Show the presets, or one ruleset in full."
+    )
     presets.add_argument("name", nargs="?", help="one preset to show in full")
+    presets.add_argument("--ruleset", metavar="FILE", help="show the ruleset in a file (JSON or TOML)")
     presets.add_argument("--json", action="store_true", help="print JSON")
     return parser
 
@@ -116,34 +115,30 @@ def _seed(text: str) -> int | str:
         return text
 
 
-def _positive(text: str) -> int:
-    """An argparse type: an integer of at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
-    return value
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
+    command = None
     try:
         args = _parser().parse_args(argv)
+        command = args.command
         if args.command == "analyze":
             return _analyze(" ".join(args.cards), args.preset, args.json, args.upcard)
         if args.command == "simulate":
-            return _simulate(args)
+            return run_simulate(args)
+        if args.command == "compare":
+            return run_compare(args)
         if args.command == "play":
-            return play(find_ruleset(args.preset), args.seed, echo=not sys.stdin.isatty())
+            return _play(args)
         if args.command == "presets":
-            return _presets(args.name, args.json)
+            return _presets(args.name, args.json, args.ruleset)
         raise _UsageError(f"{_PROG}: error: unknown command {args.command!r}")  # pragma: no cover
+    except KeyboardInterrupt:
+        return interrupted(playing=command == "play")
     except _UsageError as exc:
         print(exc, file=sys.stderr)
         return 2
     except GinRummyError as exc:
+        PROGRESS.end()
         print(f"{_PROG}: error: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # the reader went away (``| head``): stop quietly
@@ -232,51 +227,30 @@ def _analyze(text: str, preset: str, as_json: bool, upcard_text: str | None = No
     return 0
 
 
-def _simulate(args: argparse.Namespace) -> int:
-    names = args.preset or ["all"]
-    rulesets: list[Ruleset] = []
-    for name in names:
-        chosen = list(PRESETS.values()) if name.lower() == "all" else [find_ruleset(name)]
-        rulesets.extend(r for r in chosen if r not in rulesets)
-    games = args.games if args.rounds is None and args.games is not None else None
-    if args.rounds is None and games is None:
-        games = 100
-    progress = _progress_bar() if sys.stderr.isatty() and not args.json else None
-    report = simulate(
-        rulesets,
-        games=games,
-        rounds=args.rounds,
-        bots=(args.bots[0], args.bots[1]),
-        seed=args.seed,
-        workers=args.workers,
-        progress=progress,
-    )
-    if progress is not None:
-        print(file=sys.stderr)
-    if args.json:
-        data = {
-            "seed": report.seed,
-            "bots": list(report.bots),
-            "rulesets": [stats.as_dict() for stats in report.stats],
-        }
-        print(json.dumps(data, indent=2))
-    else:
-        print(simulation_table(report))
-    return 0
+def interrupted(playing: bool = False) -> int:
+    """After Ctrl-C: ignore further ones, end the progress bar's line, say so in one line on
+    standard error (after a new line on standard output in ``play``, where the prompt waits)
+    and return :data:`INTERRUPTED`."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    PROGRESS.end()
+    if playing:
+        print(flush=True)
+    print(f"{_PROG}: interrupted", file=sys.stderr, flush=True)
+    return INTERRUPTED
 
 
-def _progress_bar() -> Any:
-    def show(done: int, total: int) -> None:
-        width = 30
-        filled = width * done // total
-        print(
-            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}", end="", file=sys.stderr, flush=True
-        )
-
-    return show
+def _play(args: argparse.Namespace) -> int:
+    rules = ruleset_file(args.ruleset) if args.ruleset is not None else find_ruleset(args.preset)
+    return play(rules, args.seed, echo=not sys.stdin.isatty(), bot=args.bot)
 
 
-def _presets(name: str | None, as_json: bool) -> int:
+def _presets(name: str | None, as_json: bool, file: str | None = None) -> int:
+    if file is not None:
+        if name is not None:
+            raise _UsageError(f"{_PROG} presets: error: give a preset's name or --ruleset, not both")
+        rules = ruleset_file(file)
+        print(presets_json([rules]) if as_json else ruleset_table(rules))
+        return 0
     if name is None:
         print(presets_json(list(PRESETS.values())) if as_json else presets_table(list(PRESETS.values())))
         return 0

@@ -39,6 +39,7 @@ only by where a long run is split hold the same cards and accept the same layoff
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
 import attrs
@@ -449,16 +450,22 @@ def best_discards(cards: CardsLike, rules: MeldingRules | None = None) -> tuple[
     >>> best_discards("As 2s 3s Kd Qd")[:2]
     ((Card('Qd'), 10), (Card('Kd'), 10))
     """
-    mask = to_mask(cards)
-    tables = tables_for(rules)
-    pairs = []
+    return _discards(to_mask(cards), tables_for(rules))
+
+
+@functools.lru_cache(maxsize=4096)
+def _discards(mask: int, tables: PartitionTables) -> tuple[tuple[Card, int], ...]:
+    """:func:`best_discards` of a mask, kept for the last few thousand hands: a round works
+    out a hand's knocks and a bot its discard from the same answer."""
+    dw = tables.dw
     a, b, c, d = split(mask)
-    if not triples(a, b, c, d):
+    t = triples(a, b, c, d)
+    pairs = []
+    if not t:
         # no rank is held three times, and removing a card keeps it so: only its suit changes
-        dw = tables.dw
         suits = (a, b, c, d)
         total = dw[a] + dw[b] + dw[c] + dw[d]
-        for s in range(4):
+        for s in (0, 1, 2, 3):
             m = suits[s]
             base = total - dw[m]
             rest = m
@@ -466,12 +473,38 @@ def best_discards(cards: CardsLike, rules: MeldingRules | None = None) -> tuple[
                 low = rest & -rest
                 rest ^= low
                 pairs.append((base + dw[m ^ low], 13 * s + low.bit_length() - 1))
-    else:
+    elif t.bit_count() > MOST_CONFLICTS:  # a large hand: one exact solve per card
         rest = mask
         while rest:
             low = rest & -rest
             rest ^= low
             pairs.append((_deadwood_mask(mask ^ low, tables), low.bit_length() - 1))
+    else:
+        # Removing card c leaves a hand whose set choices are exactly the set choices of the
+        # whole hand that do not use c (every option of every rank held three times: the
+        # quad, each triple, no set). For each choice, removing a card not in its sets changes
+        # only that card's suit in the run tables.
+        least = [1 << 30] * 52
+        for sets in set_choices(t, (a, b, c, d), (SUIT_BITS,) * 4, prune_none=False):
+            suits = split(mask ^ sets)
+            total = dw[suits[0]] + dw[suits[1]] + dw[suits[2]] + dw[suits[3]]
+            for s in (0, 1, 2, 3):
+                m = suits[s]
+                base = total - dw[m]
+                rest = m
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    index = 13 * s + low.bit_length() - 1
+                    points = base + dw[m ^ low]
+                    if points < least[index]:
+                        least[index] = points
+        rest = mask
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            index = low.bit_length() - 1
+            pairs.append((least[index], index))
     pairs.sort()
     return tuple((DECK[index], points) for points, index in pairs)
 

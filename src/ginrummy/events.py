@@ -178,9 +178,9 @@ class EventLog(Chain[Record]):
         self._seen: list[tuple[Event, ...] | None] = [None, None]
 
     def _build(self, player: int | None) -> tuple[Event, ...]:
-        """The events (``player`` None) or ``player``'s censored events, built from the
-        nearest earlier link that has them and kept on every link after it."""
-        pending: list[EventLog] = []
+        """The events (``player`` None) or ``player``'s censored events, built on from the
+        nearest earlier link that has them, and kept on this link."""
+        pending: list[Record] = []
         link: EventLog | None = self
         done: tuple[Event, ...] = ()
         while link is not None:
@@ -188,19 +188,18 @@ class EventLog(Chain[Record]):
             if ready is not None:
                 done = ready
                 break
-            pending.append(link)
+            pending.append(link.item)
             previous = link.previous
             assert previous is None or isinstance(previous, EventLog)
             link = previous
-        for link in reversed(pending):
-            event = _event(*link.item)
-            if player is None:
-                done = (*done, event)
-                link._events = done
-            else:
-                done = (*done, censor(event, player, knock_visible=False))
-                link._seen[player] = done
-        return done
+        pending.reverse()
+        if player is None:
+            built = (*done, *(_event(*record) for record in pending))
+            self._events = built
+        else:
+            built = (*done, *(censor(_event(*record), player, knock_visible=False) for record in pending))
+            self._seen[player] = built
+        return built
 
     def events(self) -> tuple[Event, ...]:
         """Every event, in order."""

@@ -45,6 +45,7 @@ from ginrummy.round import Round
 from ginrummy.rules import Ruleset
 from ginrummy.scoring import Outcome, RoundResult
 from ginrummy.settlement import GameResult, PlayerScore
+from ginrummy.tally_json import read_tally
 from ginrummy.views import PlayerView
 
 __all__ = ["READERS", "construct", "fail", "read_object"]
@@ -362,5 +363,6 @@ READERS: dict[str, Callable[[object, str], object]] = {
     "GameRecord": _record,
     "PlayerView": _view,
     "GameView": _game_view,
+    "Tally": lambda value, path: read_tally(value, path, _ruleset),  # ginrummy.tally_json
 }
 """The reader of each document type."""

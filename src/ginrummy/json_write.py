@@ -20,6 +20,8 @@ from ginrummy.round import Round
 from ginrummy.rules import Ruleset
 from ginrummy.scoring import RoundResult
 from ginrummy.settlement import GameResult, PlayerScore
+from ginrummy.tally import Tally
+from ginrummy.tally_json import tally_data
 from ginrummy.views import PlayerView
 
 __all__ = ["encode", "game_state", "round_state"]
@@ -235,4 +237,6 @@ def encode(obj: object) -> tuple[str, Any]:
             "is_over": obj.is_over,
             "result": _game_result(obj.result),
         }
+    if isinstance(obj, Tally):  # a simulation shard: written by ginrummy.tally_json
+        return "Tally", tally_data(obj, _ruleset)
     raise SerializationError(f"cannot serialize {obj!r}: not a public ginrummy value")

@@ -3,11 +3,11 @@
 :func:`simulate` plays games (or single rounds) under one or several rulesets and counts what
 happened. Game ``i`` is dealt from the seed ``f"{seed}:{i}"`` under *every* ruleset, so the
 rulesets are compared on the same shuffles, and the first dealer alternates with ``i``. The
-counts are sums over independent games, so the result is identical for any number of worker
-processes.
+games are played in shards (:func:`~ginrummy.play_games`) whose tallies add up exactly, so the
+report is identical for any executor, number of worker processes and shard size.
 
 >>> import ginrummy as gr
->>> report = gr.simulate(gr.PAGAT, rounds=20, seed=1)
+>>> report = gr.simulate(gr.PAGAT, rounds=20, seed=1, bots=("greedy", "greedy"))
 >>> stats = report.stats[0]
 >>> stats.rounds, stats.name
 (20, 'pagat')
@@ -17,93 +17,35 @@ True
 
 from __future__ import annotations
 
+import concurrent.futures
 import math
-import multiprocessing
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import attrs
 
-from ginrummy.bots import DEFAULT_BOT, BotFactory, bot_name, make_bot
+from ginrummy.bots import DEFAULT_BOT, BotFactory
 from ginrummy.errors import GinRummyError
-from ginrummy.game import Game
-from ginrummy.round import Round
 from ginrummy.rules import Ruleset
-from ginrummy.scoring import Outcome, RoundResult
+from ginrummy.scoring import Outcome
+from ginrummy.shards import (
+    MAX_WORKERS,
+    BotPair,
+    Progress,
+    check_bots,
+    check_rulesets,
+    process_pool,
+    run_shards,
+    stop_pool,
+)
+from ginrummy.shards import (
+    shard_size as default_shard_size,
+)
+from ginrummy.tally import OUTCOMES, STATISTICS, Counts, Statistic, Tally, Unit
 
-__all__ = ["Estimate", "RulesetStats", "SimulationReport", "Tally", "simulate"]
+__all__ = ["Estimate", "RulesetStats", "SimulationReport", "run_simulation", "simulate"]
 
-_OUTCOMES = tuple(Outcome)
-
-
-@attrs.frozen
-class Tally:
-    """Additive counts of a batch of rounds and games (the order of batches never matters).
-
-    >>> total = Tally(rounds=1, points=12) + Tally(rounds=2, points=30)
-    >>> total.rounds, total.points
-    (3, 42)
-    """
-
-    rounds: int = 0
-    """Rounds played."""
-    games: int = 0
-    """Games played (0 when simulating single rounds)."""
-    outcomes: tuple[int, ...] = (0,) * len(_OUTCOMES)
-    """Rounds per outcome, in the order of :class:`~ginrummy.Outcome`."""
-    turns: int = 0
-    """Turns summed over the rounds."""
-    turns_squared: int = 0
-    """Squares of the turns per round, summed."""
-    scored_rounds: int = 0
-    """Rounds someone won."""
-    points: int = 0
-    """Points of the scored rounds, summed."""
-    points_squared: int = 0
-    """Squares of the points per scored round, summed."""
-    dealer_wins: int = 0
-    """Rounds won by the dealer."""
-    non_dealer_wins: int = 0
-    """Rounds won by the non-dealer."""
-    first_player_wins: int = 0
-    """Games won by the player who acted first in the game (the first round's non-dealer)."""
-    drawn_games: int = 0
-    """Games that ended with equal totals."""
-    game_rounds: int = 0
-    """Rounds summed over the games."""
-
-    def __add__(self, other: Tally) -> Tally:
-        sums: dict[str, object] = {}
-        for field in attrs.fields(Tally):
-            mine, theirs = getattr(self, field.name), getattr(other, field.name)
-            if isinstance(mine, tuple):
-                sums[field.name] = tuple(x + y for x, y in zip(mine, theirs, strict=True))
-            else:
-                sums[field.name] = mine + theirs
-        return Tally(**sums)  # type: ignore[arg-type]
-
-    @classmethod
-    def of_round(cls, round_: Round) -> Tally:
-        """The tally of one finished round."""
-        result = round_.result
-        assert result is not None
-        return _round_tally(result, round_.dealer, round_.turns)
-
-
-def _round_tally(result: RoundResult, dealer: int, turns: int) -> Tally:
-    outcomes = [0] * len(_OUTCOMES)
-    outcomes[_OUTCOMES.index(result.outcome)] = 1
-    scored = result.winner is not None
-    return Tally(
-        rounds=1,
-        outcomes=tuple(outcomes),
-        turns=turns,
-        turns_squared=turns * turns,
-        scored_rounds=int(scored),
-        points=result.points,
-        points_squared=result.points * result.points,
-        dealer_wins=int(scored and result.winner == dealer),
-        non_dealer_wins=int(scored and result.winner != dealer),
-    )
+Z95 = 1.959963984540054
+"""The 97.5% quantile of the standard normal distribution (a two-sided 95% interval)."""
 
 
 @attrs.frozen
@@ -127,7 +69,7 @@ class Estimate:
         """A proportion with its Wilson score interval (95%)."""
         if total == 0:
             return cls(math.nan, math.nan, math.nan)
-        z = 1.959963984540054
+        z = Z95
         p = hits / total
         denominator = 1 + z * z / total
         centre = (p + z * z / (2 * total)) / denominator
@@ -143,7 +85,7 @@ class Estimate:
             return cls(math.nan, math.nan, math.nan)
         mean = total / count
         variance = max(0.0, squares / count - mean * mean) * count / max(1, count - 1)
-        half = 1.959963984540054 * math.sqrt(variance / count)
+        half = Z95 * math.sqrt(variance / count)
         return cls(mean, mean - half, mean + half)
 
 
@@ -152,14 +94,15 @@ class RulesetStats:
     """The statistics of one ruleset: counts, and rates and means derived from them.
 
     >>> import ginrummy as gr
-    >>> stats = gr.RulesetStats(gr.PAGAT, gr.Tally(rounds=4, outcomes=(3, 1, 0, 0, 0, 0)))
+    >>> counts = gr.Counts(rounds=4, outcomes=(3, 1, 0, 0, 0, 0), scored_rounds=4, dealer_wins=4)
+    >>> stats = gr.RulesetStats(gr.PAGAT, counts)
     >>> stats.name, stats.rate("knock").value, stats.rate(gr.Outcome.UNDERCUT).value
     ('pagat', 0.75, 0.25)
     """
 
     rules: Ruleset
     """The ruleset simulated."""
-    tally: Tally
+    counts: Counts
     """The raw counts."""
 
     @property
@@ -170,93 +113,127 @@ class RulesetStats:
     @property
     def rounds(self) -> int:
         """Rounds played."""
-        return self.tally.rounds
+        return self.counts.rounds
 
     @property
     def games(self) -> int:
         """Games played."""
-        return self.tally.games
+        return self.counts.games
 
     def rate(self, outcome: str | Outcome) -> Estimate:
         """The share of rounds that ended with ``outcome`` (a member or its value, such as
         ``'knock'`` or ``'dead-hand'``)."""
         member = outcome if isinstance(outcome, Outcome) else Outcome(outcome)
-        return Estimate.proportion(self.tally.outcomes[_OUTCOMES.index(member)], self.tally.rounds)
+        return Estimate.proportion(self.counts.outcomes[OUTCOMES.index(member)], self.counts.rounds)
 
     @property
     def turns_per_round(self) -> Estimate:
         """Mean turns per round."""
-        return Estimate.mean(self.tally.turns, self.tally.turns_squared, self.tally.rounds)
+        return Estimate.mean(self.counts.turns, self.counts.turns_squared, self.counts.rounds)
 
     @property
     def points_per_scored_round(self) -> Estimate:
         """Mean points of the rounds someone won."""
-        return Estimate.mean(self.tally.points, self.tally.points_squared, self.tally.scored_rounds)
+        return Estimate.mean(self.counts.points, self.counts.points_squared, self.counts.scored_rounds)
 
     @property
     def rounds_per_game(self) -> float:
         """Mean rounds per game (NaN when simulating rounds)."""
-        return self.tally.game_rounds / self.tally.games if self.tally.games else math.nan
+        return self.counts.game_rounds / self.counts.games if self.counts.games else math.nan
 
     @property
     def dealer_win_rate(self) -> Estimate:
         """The share of all rounds won by the dealer."""
-        return Estimate.proportion(self.tally.dealer_wins, self.tally.rounds)
+        return Estimate.proportion(self.counts.dealer_wins, self.counts.rounds)
 
     @property
     def non_dealer_win_rate(self) -> Estimate:
         """The share of all rounds won by the non-dealer."""
-        return Estimate.proportion(self.tally.non_dealer_wins, self.tally.rounds)
+        return Estimate.proportion(self.counts.non_dealer_wins, self.counts.rounds)
 
     @property
     def first_player_game_win_rate(self) -> Estimate:
         """The share of games won by the player who acted first in the game."""
-        return Estimate.proportion(self.tally.first_player_wins, self.tally.games)
+        return Estimate.proportion(self.counts.first_player_wins, self.counts.games)
 
     @property
     def draw_rate(self) -> Estimate:
         """The share of games drawn."""
-        return Estimate.proportion(self.tally.drawn_games, self.tally.games)
+        return Estimate.proportion(self.counts.drawn_games, self.counts.games)
+
+    def statistic(self, statistic: Statistic) -> Estimate:
+        """One figure of :data:`~ginrummy.tally.STATISTICS` with its interval (rounds per
+        game, a plain mean, has an interval of zero width)."""
+        if statistic.numerator.startswith("outcomes:"):
+            return self.rate(statistic.name)
+        if statistic.name == "rounds_per_game":
+            value = self.rounds_per_game
+            return Estimate(value, value, value)
+        found: Estimate = getattr(self, statistic.name)
+        return found
 
     def as_dict(self) -> dict[str, object]:
         """The figures as plain data (for ``--json``)."""
-
-        def est(e: Estimate) -> dict[str, float | None]:
-            return {k: (None if math.isnan(v) else round(v, 6)) for k, v in attrs.asdict(e).items()}
-
         data: dict[str, object] = {
             "ruleset": self.name,
             "rounds": self.rounds,
             "games": self.games,
-            "outcomes": {o.value: est(self.rate(o)) for o in _OUTCOMES},
-            "turns_per_round": est(self.turns_per_round),
-            "points_per_scored_round": est(self.points_per_scored_round),
-            "dealer_win_rate": est(self.dealer_win_rate),
-            "non_dealer_win_rate": est(self.non_dealer_win_rate),
+            "outcomes": {o.value: estimate_dict(self.rate(o)) for o in OUTCOMES},
+            "turns_per_round": estimate_dict(self.turns_per_round),
+            "points_per_scored_round": estimate_dict(self.points_per_scored_round),
+            "dealer_win_rate": estimate_dict(self.dealer_win_rate),
+            "non_dealer_win_rate": estimate_dict(self.non_dealer_win_rate),
         }
         if self.games:
             data["rounds_per_game"] = round(self.rounds_per_game, 6)
-            data["first_player_game_win_rate"] = est(self.first_player_game_win_rate)
-            data["draw_rate"] = est(self.draw_rate)
+            data["first_player_game_win_rate"] = estimate_dict(self.first_player_game_win_rate)
+            data["draw_rate"] = estimate_dict(self.draw_rate)
         return data
+
+
+def estimate_dict(estimate: Estimate) -> dict[str, float | None]:
+    """An estimate as plain data, rounded to 6 decimals, NaN as None."""
+    return {k: (None if math.isnan(v) else round(v, 6)) for k, v in attrs.asdict(estimate).items()}
+
+
+def reported(unit: Unit) -> tuple[Statistic, ...]:
+    """The statistics a report of ``unit`` shows (game figures only for games)."""
+    return tuple(s for s in STATISTICS if unit == "games" or not s.games_only)
 
 
 @attrs.frozen
 class SimulationReport:
-    """The result of :func:`simulate`: one :class:`RulesetStats` per ruleset, in order.
+    """The result of :func:`simulate`: one :class:`RulesetStats` per ruleset, in order, made
+    from the simulation's :class:`~ginrummy.Tally`.
 
     >>> import ginrummy as gr
-    >>> report = gr.simulate([gr.PAGAT, gr.STRAIGHT], rounds=4, seed=1)
+    >>> report = gr.simulate([gr.PAGAT, gr.STRAIGHT], rounds=4, seed=1, bots=("greedy", "random"))
     >>> report.bots, [stats.name for stats in report.stats], report["straight"].rounds
-    (('greedy', 'greedy'), ['pagat', 'straight'], 4)
+    (('greedy', 'random'), ['pagat', 'straight'], 4)
     """
 
-    stats: tuple[RulesetStats, ...]
-    """The statistics per ruleset."""
-    bots: tuple[str, str]
-    """The bots for players 0 and 1."""
-    seed: int | str
-    """The seed."""
+    tally: Tally
+    """The counts of every game under every ruleset."""
+
+    @property
+    def stats(self) -> tuple[RulesetStats, ...]:
+        """The statistics per ruleset, in order."""
+        return tuple(RulesetStats(r, c) for r, c in zip(self.tally.rulesets, self.tally.counts, strict=True))
+
+    @property
+    def bots(self) -> tuple[str, str]:
+        """The bots of players 0 and 1."""
+        return self.tally.bots
+
+    @property
+    def seed(self) -> int | str:
+        """The seed."""
+        return self.tally.seed
+
+    @property
+    def unit(self) -> Unit:
+        """``'games'`` or ``'rounds'``."""
+        return self.tally.unit
 
     def __getitem__(self, name: str) -> RulesetStats:
         for stats in self.stats:
@@ -264,51 +241,69 @@ class SimulationReport:
                 return stats
         raise KeyError(name)
 
-
-BotPair = tuple[str | BotFactory, str | BotFactory]
-"""The bots of players 0 and 1, by name or factory."""
-
-
-def _play_unit(rules: Ruleset, kind: str, index: int, seed: int | str, bots: BotPair) -> Tally:
-    """Play game (or round) number ``index`` and tally it."""
-    unit_seed = f"{seed}:{index}"
-    players = (make_bot(bots[0], f"{unit_seed}:0"), make_bot(bots[1], f"{unit_seed}:1"))
-    first_dealer = index % 2
-    if kind == "rounds":
-        state = Round.deal(rules, first_dealer, seed=unit_seed)
-        while not state.is_over:
-            player = state.to_act
-            assert player is not None
-            state = state.apply(players[player].act(state.view(player)))
-        return Tally.of_round(state)
-    game = Game.new(rules, seed=unit_seed, dealer=first_dealer)
-    tally = Tally()
-    while not game.is_over:
-        player = game.to_act
-        assert player is not None
-        finished = len(game.results)
-        game = game.apply(players[player].act(game.round.view(player)))
-        if len(game.results) != finished:
-            assert game.finished is not None
-            tally += Tally.of_round(game.finished)
-    result = game.result
-    first = 1 - first_dealer
-    return tally + Tally(
-        games=1,
-        first_player_wins=int(result.winner == first),
-        drawn_games=int(result.is_draw),
-        game_rounds=len(game.results),
-    )
+    def as_dict(self) -> dict[str, object]:
+        """The report as plain data: what ``ginrummy simulate --json`` prints."""
+        return {
+            "seed": self.seed,
+            "bots": list(self.bots),
+            "rulesets": [stats.as_dict() for stats in self.stats],
+        }
 
 
-def _play_batch(
-    args: tuple[Ruleset, str, Sequence[int], int | str, tuple[str | BotFactory, str | BotFactory]],
-) -> tuple[int, Tally]:
-    rules, kind, indices, seed, bots = args
-    tally = Tally()
-    for index in indices:
-        tally += _play_unit(rules, kind, index, seed, bots)
-    return len(indices), tally
+def _check_count(games: int | None, rounds: int | None) -> tuple[Unit, int]:
+    if (games is None) == (rounds is None):
+        raise GinRummyError("give either games or rounds")
+    count = games if games is not None else rounds
+    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+        raise GinRummyError(f"invalid count {count!r}: must be an integer of at least 1")
+    return ("games" if games is not None else "rounds"), count
+
+
+def run_simulation(
+    rulesets: Ruleset | Sequence[Ruleset],
+    *,
+    games: int | None = None,
+    rounds: int | None = None,
+    bots: BotPair = (DEFAULT_BOT, DEFAULT_BOT),
+    seed: int | str = 0,
+    workers: int = 1,
+    executor: concurrent.futures.Executor | None = None,
+    progress: Progress | None = None,
+    shard_size: int | None = None,
+) -> Tally:
+    """Play a whole simulation and return its :class:`~ginrummy.Tally` (the arguments are
+    those of :func:`simulate`).
+
+    :raises GinRummyError: for bad arguments.
+    """
+    chosen = check_rulesets(rulesets)
+    unit, count = _check_count(games, rounds)
+    if not isinstance(workers, int) or isinstance(workers, bool) or not 1 <= workers <= MAX_WORKERS:
+        raise GinRummyError(f"invalid workers {workers!r}: must be an integer from 1 to {MAX_WORKERS}")
+    if executor is not None and not isinstance(executor, concurrent.futures.Executor):
+        raise GinRummyError(f"invalid executor {executor!r}: expected a concurrent.futures.Executor")
+    if shard_size is not None and (
+        not isinstance(shard_size, int) or isinstance(shard_size, bool) or shard_size < 1
+    ):
+        raise GinRummyError(f"invalid shard_size {shard_size!r}: must be an integer of at least 1")
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise GinRummyError(f"invalid seed {seed!r}: expected an integer or a string")
+    check_bots(bots)
+    size = shard_size or default_shard_size(count, len(chosen), unit, workers)
+    arguments = (chosen, bots, seed, unit, count)
+    in_flight = 2 * workers
+    if executor is not None or workers == 1:
+        return run_shards(*arguments, size=size, executor=executor, in_flight=in_flight, progress=progress)
+    pool = process_pool(workers)
+    try:
+        tally = run_shards(
+            *arguments, size=size, executor=pool, in_flight=in_flight, progress=progress, cancel=False
+        )
+    except BaseException:
+        stop_pool(pool)
+        raise
+    pool.shutdown()
+    return tally
 
 
 def simulate(
@@ -319,23 +314,35 @@ def simulate(
     bots: tuple[str | BotFactory, str | BotFactory] = (DEFAULT_BOT, DEFAULT_BOT),
     seed: int | str = 0,
     workers: int = 1,
-    progress: Callable[[int, int], None] | None = None,
+    executor: concurrent.futures.Executor | None = None,
+    progress: Progress | None = None,
+    shard_size: int | None = None,
 ) -> SimulationReport:
     """Play ``games`` games (or ``rounds`` single rounds) under each ruleset and report.
 
     :param rulesets: one ruleset or several.
     :param games: games per ruleset (give this or ``rounds``).
     :param rounds: single rounds per ruleset, each dealt afresh.
-    :param bots: the bots for players 0 and 1: ``'greedy'``, ``'random'``, or a factory such
-        as your own bot class, called with a seed (with ``workers`` above 1 it must be
-        picklable: defined at the top level of a module).
+    :param bots: the bots for players 0 and 1: a name of ``gr.BOTS`` (by default
+        ``gr.bots.DEFAULT_BOT``), or a factory such as your own bot class, called with a seed
+        (to run in other processes it must be picklable: defined at the top level of a
+        module).
     :param seed: the seed of every deal and bot.
-    :param workers: worker processes (1 plays in this process); the result does not depend on it.
-    :param progress: called as ``progress(done, total)`` after each batch of units.
+    :param workers: without ``executor``, worker processes (1 plays in this process; at most
+        :data:`~ginrummy.shards.MAX_WORKERS`); with one, how many shards it runs at once
+        (twice as many are kept in flight).
+    :param executor: any :class:`concurrent.futures.Executor` to play the shards (a process
+        pool, Dask's ``client.get_executor()``); None: this process or a pool of ``workers``.
+    :param progress: called as ``progress(done, total)`` as shards finish (games or rounds
+        over all rulesets).
+    :param shard_size: games per shard (default: about four shards per worker, at most 64
+        games over all rulesets).
     :raises GinRummyError: for bad arguments.
 
+    The report does not depend on ``workers``, ``executor`` or ``shard_size``.
+
     >>> import ginrummy as gr
-    >>> report = gr.simulate(gr.PAGAT, rounds=4, seed=1)
+    >>> report = gr.simulate(gr.PAGAT, rounds=4, seed=1, bots=("greedy", "greedy"))
     >>> report.stats[0].rounds, report.stats[0].games, report.seed
     (4, 0, 1)
     >>> gr.simulate(gr.PAGAT, seed=1)
@@ -343,44 +350,16 @@ def simulate(
     ...
     ginrummy.errors.GinRummyError: give either games or rounds
     """
-    chosen = (rulesets,) if isinstance(rulesets, Ruleset) else tuple(rulesets)
-    if not chosen or not all(isinstance(r, Ruleset) for r in chosen):
-        raise GinRummyError(f"invalid rulesets {rulesets!r}: expected one Ruleset or several")
-    if (games is None) == (rounds is None):
-        raise GinRummyError("give either games or rounds")
-    count = games if games is not None else rounds
-    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-        raise GinRummyError(f"invalid count {count!r}: must be an integer of at least 1")
-    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
-        raise GinRummyError(f"invalid workers {workers!r}: must be an integer of at least 1")
-    for bot in bots:
-        make_bot(bot)
-    kind = "games" if games is not None else "rounds"
-    batch = max(1, min(50, count // (8 * workers) or 1))
-    jobs = [
-        (index, (rules, kind, range(start, min(start + batch, count)), seed, (bots[0], bots[1])))
-        for index, rules in enumerate(chosen)
-        for start in range(0, count, batch)
-    ]
-    tallies = [Tally() for _ in chosen]
-    total, done = count * len(chosen), 0
-    if workers == 1:
-        for index, job in jobs:
-            played, tally = _play_batch(job)
-            tallies[index] += tally
-            done += played
-            if progress is not None:
-                progress(done, total)
-    else:
-        with multiprocessing.get_context().Pool(workers) as pool:
-            owners = [index for index, _ in jobs]
-            for position, (played, tally) in enumerate(pool.imap(_play_batch, [job for _, job in jobs])):
-                tallies[owners[position]] += tally
-                done += played
-                if progress is not None:
-                    progress(done, total)
     return SimulationReport(
-        tuple(RulesetStats(rules, tally) for rules, tally in zip(chosen, tallies, strict=True)),
-        (bot_name(bots[0]), bot_name(bots[1])),
-        seed,
+        run_simulation(
+            rulesets,
+            games=games,
+            rounds=rounds,
+            bots=bots,
+            seed=seed,
+            workers=workers,
+            executor=executor,
+            progress=progress,
+            shard_size=shard_size,
+        )
     )

@@ -25,7 +25,7 @@ from ginrummy.actions import (
     action_to_id,
     parse_action,
 )
-from ginrummy.bots import GreedyBot
+from ginrummy.bots import DEFAULT_BOT, BotFactory, GreedyBot, make_bot
 from ginrummy.cards import Card
 from ginrummy.deadwood import best_melds
 from ginrummy.errors import GinRummyError, ParseError
@@ -205,14 +205,17 @@ def play(
     ask: Callable[[str], str] = input,
     say: Callable[[str], None] = print,
     echo: bool = False,
+    bot: str | BotFactory = DEFAULT_BOT,
 ) -> int:
     """Play a game in the terminal; return the exit status (0, also after ``quit``).
 
     :param echo: repeat each input line after the prompt (when input is not a terminal, so
         the transcript reads as it would on screen).
+    :param bot: the opponent: a name of ``gr.BOTS`` or a bot factory.
+    :raises GinRummyError: for an unknown bot.
     """
     game = Game.new(rules, seed=seed, dealer=None)
-    bot = GreedyBot(seed=f"{game.seed}:bot")
+    opponent = make_bot(bot, seed=f"{game.seed}:bot")
     helper = GreedyBot()
     say(f"gin rummy, {rules.name} rules, target {rules.target}; you are player 0 (type help)")
     shown_round = -1
@@ -227,7 +230,7 @@ def play(
             assert player is not None
             before = game.round
             if player == BOT:
-                action = bot.act(before.view(BOT))
+                action = opponent.act(before.view(BOT))
             else:
                 view = before.view(HUMAN)
                 for line in _describe(view):
