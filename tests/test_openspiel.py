@@ -8,6 +8,7 @@ import random
 import numpy as np
 import pyspiel
 import pytest
+from open_spiel.python.algorithms import ismcts, mcts
 
 import ginrummy as gr
 from ginrummy import openspiel as gos
@@ -108,3 +109,60 @@ def round_of(state: gos.GinRummyState) -> gr.Round:
     """The round of a dealt state."""
     assert state.round is not None
     return state.round
+
+
+def random_state(game: pyspiel.Game, seed: int, actions: int) -> gos.GinRummyState:
+    """A state after a random deal and ``actions`` random player actions."""
+    rng = random.Random(seed)
+    deck = list(range(52))
+    rng.shuffle(deck)
+    state = deal(game, deck)
+    for _ in range(actions):
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_resampling_keeps_the_information_state_and_never_favours_the_real_hidden_cards() -> None:
+    """Worlds resampled for player 0 keep its information state, and the opponent's real
+    hidden cards land in the opponent's hand no more often than the other unseen cards: each
+    unseen card is there with probability (hidden cards) / (unseen cards)."""
+    game = pyspiel.load_game(NAME)
+    state = random_state(game, seed=4, actions=12)
+    while state.current_player() != 0:
+        state.apply_action(state.legal_actions()[0])
+    view = round_of(state).view(0)
+    unseen = [card for card in gr.DECK if card not in view.known_cards]
+    real = round_of(state).hand(1) - view.opponent_known
+    samples = 300
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    counts = dict.fromkeys(unseen, 0)
+    for _ in range(samples):
+        world = state.resample_from_infostate(0, sampler)
+        assert state.information_state_string(0) == world.information_state_string(0)
+        assert len(state.history()) == len(world.history())
+        for card in round_of(world).hand(1) - view.opponent_known:
+            counts[card] += 1
+    share = len(real) / len(unseen)
+    on_real = sum(counts[card] for card in real)
+    expected = samples * len(real) * share
+    spread = (samples * len(real) * share * (1 - share)) ** 0.5
+    assert on_real <= expected + 4 * spread, (on_real, expected)
+    assert len(unseen) == sum(1 for count in counts.values() if count > 0)  # every unseen card moves
+
+
+def test_openspiels_ismcts_bot_plays_whole_rounds() -> None:
+    """OpenSpiel's ISMCTS bot, resampling through the game, plays 2 whole rounds (one in each
+    seat) against OpenSpiel's random bot; the returns are zero-sum and match the result."""
+    game = pyspiel.load_game(NAME, {"preset": "oklahoma"})
+    rng = np.random.RandomState(0)
+    searcher = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 4, random_state=rng)
+    for seat in (0, 1):
+        bots = [searcher, pyspiel.make_uniform_random_bot(1 - seat, seat)]
+        if seat == 1:
+            bots.reverse()
+        state = random_state(game, seed=seat, actions=0)
+        while not state.is_terminal():
+            state.apply_action(bots[state.current_player()].step(state))
+        result = round_of(state).result
+        assert result is not None and 0.0 == sum(state.returns())
+        assert (0.0 if result.winner is None else float(result.points)) == max(state.returns())
