@@ -28,6 +28,11 @@ EXPECTED_LINES = {
     "bot_vs_bot.py": ([], "final settlement:"),
     "save_and_restore.py": ([], "restored equal to the original: True"),
     "hot_seat.py": (["--auto"], "game over: player"),
+    "rl_training.py": (["--episodes", "60"], "trained 60 rounds with REINFORCE: mean reward"),
+    "openspiel_ismcts.py": (
+        ["--rounds", "1", "--simulations", "4"],
+        "ISMCTS against the random bot over 1 rounds:",
+    ),
 }
 """Per example: its command-line arguments and a line (or the start of one) it must print."""
 

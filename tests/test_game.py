@@ -416,7 +416,8 @@ def test_apply_leaves_the_game_unchanged() -> None:
 @pytest.mark.parametrize("player", [0, 1])
 def test_game_view_holds_what_the_player_may_know(player: int) -> None:
     """API: ``g.view(p)`` is a ``GameView`` with the scores, the results, the round seen by
-    that player, whether the game is over and the provisional result, at every step."""
+    that player, whether the game is over, the provisional result and the player's view of
+    each finished round, at every step."""
     for game in played(SMALL, 2)[::7]:
         view = game.view(player)
         assert (
@@ -428,6 +429,7 @@ def test_game_view_holds_what_the_player_may_know(player: int) -> None:
                 round=game.round.view(player),
                 is_over=game.is_over,
                 result=game.result,
+                history=tuple(finished.view(player) for finished in game.played),
             )
             == view
         )

@@ -70,11 +70,11 @@ class States:
 def hidden_cards(r: gr.Round, player: int) -> frozenset[str]:
     """The cards of round ``r`` that ``player`` may not see, from the omniscient round: the
     stock; the opponent's cards that never lay face up on the discard pile, until the
-    opponent's hand is shown (after a knock or at the end); the opponent's face-down knock
-    card until the round is over."""
+    opponent's hand is shown (from a knock on; a dead hand shows no hand); the opponent's
+    face-down knock card until the round is over."""
     hidden = set(r.stock)
     opponent = 1 - player
-    if r.knocker is None and not r.is_over:
+    if r.knocker is None:
         seen = {r.initial_upcard}
         seen.update(e.action.card for e in r.events if isinstance(e.action, gr.Discard))
         hidden.update(card for card in r.hand(opponent) if card not in seen)
@@ -120,17 +120,21 @@ def frame_leaks(frame: dict[str, Any], states: States, player: int, step: int) -
     """The hidden cards a frame received by ``player`` shows.
 
     A state frame's view of the round in play is checked against that round at the frame's
-    step, each past result against its own round, and the finished round's view against the
-    finished round; any other frame against the round in play at ``step``.
+    step, each past result and each past round's view against its own round, and the finished
+    round's view against the finished round; any other frame against the round in play at
+    ``step``.
     """
     if frame.get("op") != "state":
         return json_tokens(frame) & hidden_cards(states[step].round, player)
     game = states[frame["step"]]
     data = dict(frame["view"]["data"])
     results = data.pop("results")
+    history = data.pop("history")
     leaks = json_tokens(data) & hidden_cards(game.round, player)
     for index, result in enumerate(results):
         leaks |= json_tokens(result) & hidden_cards(states.finished[index], player)
+    for index, seen in enumerate(history):
+        leaks |= json_tokens(seen) & hidden_cards(states.finished[index], player)
     if frame["finished"] is not None:
         assert game.finished is not None
         leaks |= json_tokens(frame["finished"]) & hidden_cards(game.finished, player)

@@ -5,6 +5,7 @@
 29
 """
 
+import ginrummy.sampling  # noqa: F401 - registers PlayerView.sample
 from ginrummy._version import __version__
 from ginrummy.actions import (
     ACTION_SPACE_SIZE,

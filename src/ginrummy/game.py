@@ -196,6 +196,7 @@ class Game:
             "finished": None,
             "standings": Standings.start(rules),
             "_results": None,
+            "_played": None,
             "_decks": Chain.of(first.deck),
             "_actions": None,
         }
@@ -256,6 +257,12 @@ class Game:
     def results(self) -> tuple[RoundResult, ...]:
         """The results of the finished rounds, dead hands included."""
         return items(self.__dict__["_results"])
+
+    @property
+    def played(self) -> tuple[Round, ...]:
+        """Every finished round as it ended (hands, spread, layoffs, result), dead hands
+        included; the last is :attr:`finished`."""
+        return items(self.__dict__["_played"])
 
     @property
     def decks(self) -> tuple[tuple[Card, ...], ...]:
@@ -325,6 +332,7 @@ class Game:
             "scores": self.scores,
             "results": self.results,
             "round": self.round.view(player),
+            "history": tuple(finished.view(player) for finished in self.played),
             "is_over": self.is_over,
             "result": self.result,
         }
@@ -400,6 +408,7 @@ class Game:
         result = played.result
         assert result is not None
         results: Chain[RoundResult] | None = self.__dict__["_results"]
+        rounds: Chain[Round] | None = self.__dict__["_played"]
         standings = self.standings.add(result)
         game = self._with(
             round=played,
@@ -407,6 +416,7 @@ class Game:
             standings=standings,
             _actions=actions,
             _results=Chain.of(result) if results is None else results.then(result),
+            _played=Chain.of(played) if rounds is None else rounds.then(played),
         )
         if standings.is_over:
             return game
@@ -452,6 +462,9 @@ class GameView:
     """Whether the game has ended."""
     result: GameResult
     """The settlement (provisional while the game goes on)."""
+    history: tuple[PlayerView, ...] = ()
+    """This player's view of each finished round as it ended, in order (what it saw of the
+    rounds behind :attr:`results`)."""
 
     def __attrs_post_init__(self) -> None:
         check_player(self.player, "player")
@@ -478,6 +491,43 @@ class GameView:
             raise _view_error("is_over", f"{self.is_over!r} does not match the results")
         if self.result != standings.result():
             raise _view_error("result", "the result is not the settlement of the results")
+        if not isinstance(self.history, tuple) or len(self.history) != len(self.results):
+            raise _view_error("history", "'history' must hold one finished round view per result")
+        for index, (seen, result) in enumerate(zip(self.history, self.results, strict=True)):
+            if not isinstance(seen, PlayerView) or seen.player != self.player or seen.rules != self.rules:
+                raise _view_error(
+                    f"history[{index}]", "a finished round must be seen by this player under this ruleset"
+                )
+            if seen.result != result:
+                raise _view_error(f"history[{index}].result", f"is not results[{index}]")
+        if self.is_over and self.history and self.round != self.history[-1]:
+            raise _view_error("round", "a finished game's round view is its last finished round's")
+
+    def sample(self, rng: random.Random) -> Game:
+        """A whole game, history included, that this player could be in: each round (the
+        finished ones and the one in play) drawn by :meth:`PlayerView.sample`, replayed as one
+        game whose view is this view; the decks of rounds not yet dealt come from a seed drawn
+        from ``rng``. It depends only on this view and ``rng``.
+
+        :raises InvalidPositionError: when no game has this view.
+
+        >>> import random
+        >>> import ginrummy as gr
+        >>> g = gr.Game.new(gr.PAGAT, seed=3, dealer=0).apply(gr.PassUpcard())
+        >>> gr.Game.new(gr.PAGAT, seed=3, dealer=0).view(0) == g.undo().view(0)
+        True
+        >>> g.view(0).sample(random.Random(1)).view(0) == g.view(0)
+        True
+        """
+        if not isinstance(rng, random.Random):
+            raise InvalidPositionError(f"invalid rng {rng!r:.80}: expected a random.Random")
+        views = list(self.history) if self.is_over else [*self.history, self.round]
+        rounds = [view.sample(rng) for view in views]
+        if any(r.deck is None for r in rounds):
+            raise InvalidPositionError("cannot sample this game view: a round of a game is dealt")
+        decks = [r.deck for r in rounds if r.deck is not None]
+        actions = [action for r in rounds for action in r.actions]
+        return Game._play(self.rules, rng.getrandbits(63), rounds[0].dealer, decks, actions)
 
 
 def _view_error(field: str, message: str) -> InvalidPositionError:

@@ -307,7 +307,7 @@ def _view(value: object, path: str) -> PlayerView:
 
 
 def _game_view(value: object, path: str) -> GameView:
-    data = read_object(value, path, ["player", "rules", "scores", "results", "round", "is_over", "result"])
+    data = read_object(value, path, [field.name for field in attrs.fields(GameView)])
     rules = _ruleset(data["rules"], f"{path}.rules")
     scores = pair(data["scores"], f"{path}.scores", "two scores")
     return construct(
@@ -323,6 +323,10 @@ def _game_view(value: object, path: str) -> GameView:
         round=_view(data["round"], f"{path}.round"),
         is_over=as_bool(data["is_over"], f"{path}.is_over"),
         result=_game_result(data["result"], f"{path}.result"),
+        history=tuple(
+            _view(item, f"{path}.history[{i}]")
+            for i, item in enumerate(as_list(data["history"], f"{path}.history"))
+        ),
     )
 
 

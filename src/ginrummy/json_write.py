@@ -241,6 +241,7 @@ def encode(obj: object) -> tuple[str, Any]:
             "round": _view(obj.round),
             "is_over": obj.is_over,
             "result": _game_result(obj.result),
+            "history": [_view(view) for view in obj.history],
         }
     if isinstance(obj, Tally):  # a simulation shard: written by ginrummy.tally_json
         return "Tally", tally_data(obj, ruleset_data)

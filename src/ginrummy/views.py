@@ -15,12 +15,15 @@ turns played, the spread and layoffs once shown, and the opponent's hand once it
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from ginrummy.actions import Action
 from ginrummy.cards import Card, Hand
+from ginrummy.errors import InvalidPositionError
 from ginrummy.events import Event, EventLog, Phase, censor
 from ginrummy.melds import Meld
 from ginrummy.pictures import view_picture
@@ -31,7 +34,17 @@ from ginrummy.view_checks import check_view
 if TYPE_CHECKING:
     from ginrummy.round import Round
 
-__all__ = ["PlayerView", "view_of"]
+__all__ = ["PlayerView", "set_sampler", "view_of"]
+
+_SAMPLER: Callable[[PlayerView, random.Random], Round] | None = None
+"""The sampler of :meth:`PlayerView.sample` (:func:`ginrummy.sampling.sample_round`, which
+registers itself: it needs the round, and the round needs this module)."""
+
+
+def set_sampler(sampler: Callable[[PlayerView, random.Random], Round]) -> None:
+    """Install the function behind :meth:`PlayerView.sample`."""
+    global _SAMPLER
+    _SAMPLER = sampler
 
 
 @attrs.frozen(kw_only=True, slots=False, repr=False)
@@ -124,6 +137,27 @@ class PlayerView:
         if self.knock_card is not None:
             mask |= self.knock_card.mask
         return Hand.from_mask(mask)
+
+    def sample(self, rng: random.Random) -> Round:
+        """A whole round, history included, that this player could be in: its view is this
+        view, every card is placed once, and what the player cannot see (the opponent's unknown
+        cards, the stock's order, a face-down knock card) is drawn uniformly from what fits the
+        view; it depends only on this view and ``rng`` (see :mod:`ginrummy.sampling`).
+
+        :param rng: the random number generator to draw with.
+        :raises InvalidPositionError: when no round has this view.
+
+        >>> import random
+        >>> import ginrummy as gr
+        >>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7).apply(gr.TakeDiscard())
+        >>> world = r.view(0).sample(random.Random(2))
+        >>> world.view(0) == r.view(0), world.hand(1) == r.hand(1)
+        (True, False)
+        """
+        if not isinstance(rng, random.Random):
+            raise InvalidPositionError(f"invalid rng {rng!r:.80}: expected a random.Random")
+        assert _SAMPLER is not None, "ginrummy.sampling registers the sampler on import"
+        return _SAMPLER(self, rng)
 
     def __repr__(self) -> str:
         return (

@@ -1,0 +1,175 @@
+"""Sampling what a player cannot see: ``PlayerView.sample`` and ``GameView.sample``.
+
+A sample is a whole round (game), history included, that the viewer could be in: its view is
+the view, every card is in one place, the hidden cards are uniform over what fits the view, and
+it depends only on the view and the random number generator.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import ginrummy as gr
+from positions import choose_action, layout, play
+
+PRESETS = list(gr.PRESETS.values())
+
+
+def positions(rules: gr.Ruleset, seed: int, rng: random.Random) -> list[gr.Round]:
+    """Every position of a random round (biased towards knocks), from the deal to the end."""
+    r = gr.Round.deal(rules, dealer=seed % 2, seed=seed)
+    states = [r]
+    while not r.is_over:
+        r = r.apply(choose_action(r, rng))
+        states.append(r)
+    return states
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=[r.name for r in PRESETS])
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), rng=st.randoms(use_true_random=False))
+def test_a_sample_is_a_round_the_viewer_could_be_in(rules: gr.Ruleset, seed: int, rng: random.Random) -> None:
+    """At positions of random rounds under every preset (every phase, knocks, layoffs, dead
+    hands: the deal, the last three positions and every fourth one between), for both players:
+    the sample's view is the view (so the same censored log, the same hand, pile and stock size),
+    and the sample is a real round: its start replays to it."""
+    states = positions(rules, seed, rng)
+    chosen = [*states[:-3:4], *states[-3:]]
+    for r in chosen:
+        for player in (0, 1):
+            view = r.view(player)
+            world = view.sample(random.Random(rng.random()))
+            assert view == world.view(player)
+            assert world == world.start.replay(world.actions)
+    assert {gr.Phase.UPCARD_OFFER, gr.Phase.OVER} <= {r.phase for r in chosen}
+
+
+def swapped_deal(rules: gr.Ruleset, seed: int) -> tuple[gr.Round, gr.Round]:
+    """Two deals that differ only in one card of player 1's hand swapped with the bottom card
+    of the stock: player 0 cannot tell them apart until that card shows."""
+    r = gr.Round.deal(rules, dealer=0, seed=seed)
+    assert r.deck is not None
+    deck = list(r.deck)
+    mine = deck[0]  # the non-dealer (player 1) is dealt the first card
+    deck[0], deck[-1] = deck[-1], deck[0]
+    other = gr.Round.deal(rules, dealer=0, deck=deck)
+    assert mine in r.hand(1) and mine not in other.hand(1)
+    return r, other
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_sample_depends_only_on_the_view(seed: int) -> None:
+    """No leak: two rounds that differ only in what the viewer cannot see (a card of the
+    opponent's hand swapped with a stock card) give identical samples for the same generator,
+    however far they are played on with the same actions."""
+    rng = random.Random(seed)
+    r, other = swapped_deal(gr.PAGAT, seed)
+    compared = 0
+    for _ in range(40):
+        if r.view(0) != other.view(0):
+            break  # the swapped card has shown
+        assert r.view(0).sample(random.Random(seed)) == other.view(0).sample(random.Random(seed))
+        compared += 1
+        if r.is_over:
+            break
+        action = choose_action(r, rng)
+        if not other.is_legal(action):
+            break
+        r, other = r.apply(action), other.apply(action)
+    assert compared >= 3
+
+
+def test_cards_the_opponent_took_stay_in_its_hand_and_cards_it_discarded_do_not() -> None:
+    """Cards the opponent took from the pile and still holds are in every sample's opponent hand;
+    a card it discarded is in none; the viewer's own cards are its own."""
+    r = gr.Round.deal(gr.PAGAT, dealer=0, seed=11).apply(gr.TakeDiscard())
+    taken = r.taken
+    assert taken is not None
+    discard = next(card for card in r.hand(1) if card != taken)
+    r = r.apply(gr.Discard(discard)).apply(gr.DrawStock())
+    view = r.view(0)
+    for number in range(50):
+        world = view.sample(random.Random(number))
+        assert taken in world.hand(1)
+        assert discard not in world.hand(1) and discard in world.discard_pile
+        assert world.hand(0) == r.hand(0)
+
+
+def test_hidden_cards_are_uniform_over_what_fits_the_view() -> None:
+    """Uniformity, by chi-square: the dealer (the viewer) sees the non-dealer pass, pass, draw
+    from the stock and discard a card it never saw. The discarded card came from the
+    non-dealer's ten dealt cards or from its draw, so it was the card drawn one time in eleven;
+    and the next card of the stock is each of the 40 cards the viewer has no place for, alike."""
+    r = gr.Round.deal(gr.PAGAT, dealer=0, seed=5).apply(gr.PassUpcard()).apply(gr.PassUpcard())
+    drawn = r.apply(gr.DrawStock())
+    unseen = next(card for card in drawn.hand(1) if card != drawn.events[-1].card)
+    r = drawn.apply(gr.Discard(unseen))
+    view = r.view(0)
+    hidden = [c for c in gr.DECK if c not in r.hand(0) and c not in r.discard_pile]
+    assert 40 == len(hidden)
+    samples = 4400
+    rng = random.Random(2024)
+    tops: Counter[gr.Card] = Counter()
+    discarded_was_drawn = 0
+    for _ in range(samples):
+        world = view.sample(rng)
+        tops[world.stock[-1]] += 1
+        discarded_was_drawn += world.events[2].card == unseen
+    expected = samples / 40
+    chi2 = sum((tops[card] - expected) ** 2 / expected for card in hidden)
+    assert set(tops) <= set(hidden)
+    assert chi2 < 72.05  # chi-square with 39 degrees of freedom at the 0.999 quantile
+    p = 1 / 11
+    z = (discarded_was_drawn - samples * p) / (samples * p * (1 - p)) ** 0.5
+    assert abs(z) < 3.3
+
+
+def test_the_face_down_knock_card_is_drawn_from_what_the_defender_cannot_see() -> None:
+    """During the layoffs the defender sees the knocker's hand but not its face-down knock card:
+    every sample keeps the shown hand and puts a card the defender has no place for as the knock
+    card, which differs between samples."""
+    knocker = "7c 8c 9c 4d 4h 4s Jh Qh Kh 2s 9d"
+    args = layout(
+        hands=("Ac 3c 5d 7d 9h Jd Qs Ks 2h 3s", knocker), discard="5s", phase=gr.Phase.DISCARD, to_act=1
+    )
+    r = play(gr.Round.from_position(gr.PAGAT, **args), "k 9d")
+    assert gr.Phase.LAYOFF == r.phase
+    view = r.view(0)
+    cards = {view.sample(random.Random(n)).knock_card for n in range(40)}
+    assert len(cards) > 5
+    seen = set(r.hand(1)) | set(r.hand(0)) | set(r.discard_pile)  # the shown hand excludes 9d
+    assert set() == cards & seen
+    assert 10 == len(r.hand(1)) and gr.Card.parse("9d") not in seen
+
+
+def test_a_game_view_sample_is_a_game_the_viewer_could_be_in() -> None:
+    """``GameView.sample``: a whole game whose view is the view, each round (finished or in
+    play) drawn from the player's view of it, at several points of greedy games."""
+    for seed in range(2):
+        game = gr.Game.new(gr.PAGAT, seed=seed, dealer=seed % 2)
+        bots = (gr.GreedyBot(), gr.GreedyBot())
+        step = 0
+        while not game.is_over:
+            if step % 23 == 0:
+                for seat in (0, 1):
+                    view = game.view(seat)
+                    assert view == view.sample(random.Random(step)).view(seat)
+            player = game.to_act
+            assert player is not None
+            game = game.apply(bots[player].act(game.round.view(player)))
+            step += 1
+        view = game.view(0)
+        assert view == view.sample(random.Random(1)).view(0)
+
+
+def test_sample_needs_a_random_number_generator() -> None:
+    """A sample is drawn with a ``random.Random``; anything else is refused with the library's
+    error."""
+    view = gr.Round.deal(gr.PAGAT, seed=1).view(1)
+    with pytest.raises(gr.InvalidPositionError, match=r"expected a random\.Random"):
+        view.sample(7)  # type: ignore[arg-type]
