@@ -14,7 +14,8 @@ of rounds ending in a knock, gin, undercut and dead hand, and the turns per roun
 intervals (from :func:`ginrummy.simulate`, so on the same deals).
 
 The search bot (``montecarlo``) plays a few hundred times slower than the others, so it is
-left out unless named: ``--bots montecarlo tracker --games 40``.
+left out unless named; ``montecarlo:N`` names it with a budget of ``N`` sampled worlds per
+decision (16 by default): ``--bots montecarlo:8 montecarlo:32 tracker --games 40``.
 
 Run: ``python benchmarks/strength.py [--games N] [--presets NAME ...] [--bots NAME ...]
 [--outcome-games N] [--workers W] [--seed S]`` (600 games per pairing, ``pagat`` and
@@ -38,9 +39,16 @@ SLOW_BOTS = ("montecarlo",)
 OUTCOMES = (gr.Outcome.KNOCK, gr.Outcome.GIN, gr.Outcome.UNDERCUT, gr.Outcome.DEAD_HAND)
 
 
+def make(name: str, seed: str) -> gr.Bot:
+    """The bot called ``name`` (``montecarlo:N``: the search bot with ``N`` worlds)."""
+    if name.startswith("montecarlo:"):
+        return gr.MonteCarloBot(seed, samples=int(name.split(":", 1)[1]))
+    return gr.make_bot(name, seed)
+
+
 def play_game(rules: gr.Ruleset, seed: str, dealer: int, names: tuple[str, str]) -> int | None:
     """One game between the bots ``names`` (players 0 and 1); the winner, or None if drawn."""
-    bots = (gr.make_bot(names[0], f"{seed}:0"), gr.make_bot(names[1], f"{seed}:1"))
+    bots = (make(names[0], f"{seed}:0"), make(names[1], f"{seed}:1"))
     game = gr.Game.new(rules, seed=seed, dealer=dealer)
     while not game.is_over:
         player = game.to_act
@@ -98,11 +106,12 @@ def win_matrix(
 def print_matrix(preset: str, bots: Sequence[str], games: int, wins: dict[tuple[str, str], int]) -> None:
     """The matrix as a table: the row bot's share of games won against the column bot."""
     width = max(24, *(len(b) + 2 for b in bots))
+    label = max(10, *(len(b) + 2 for b in bots))
     print(f"{preset}: row bot's share of games won against the column bot")
-    print(" " * 10 + "".join(f"{b:>{width}}" for b in bots))
+    print(" " * label + "".join(f"{b:>{width}}" for b in bots))
     for a in bots:
         row = "".join(f"{'-' if a == b else cell(wins[a, b], games):>{width}}" for b in bots)
-        print(f"{a:<10}{row}")
+        print(f"{a:<{label}}{row}")
 
 
 def outcome_table(
@@ -157,7 +166,7 @@ def main() -> None:
     if args.games < 2 or args.games % 2:
         parser.error("--games must be an even number of at least 2 (each deal is played twice)")
     for name in args.bots:
-        gr.make_bot(name)
+        make(name, "check")
     presets = [gr.find_ruleset(name).name for name in args.presets]
 
     print(

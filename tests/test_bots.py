@@ -173,7 +173,13 @@ def test_make_bot_by_name_any_case() -> None:
     assert isinstance(gr.make_bot("greedy"), gr.GreedyBot)
     assert isinstance(gr.make_bot("Random", seed=3), gr.RandomBot)
     assert isinstance(gr.make_bot("TRACKER", seed=3), gr.TrackerBot)
-    assert {"random": gr.RandomBot, "greedy": gr.GreedyBot, "tracker": gr.TrackerBot} == dict(gr.BOTS)
+    expected = {
+        "random": gr.RandomBot,
+        "greedy": gr.GreedyBot,
+        "tracker": gr.TrackerBot,
+        "montecarlo": gr.MonteCarloBot,
+    }
+    assert expected == dict(gr.BOTS)
 
 
 def test_bots_registry_is_read_only() -> None:
@@ -202,7 +208,7 @@ def test_make_bot_unknown_name_raises(name: str) -> None:
     with pytest.raises(gr.GinRummyError) as info:
         gr.make_bot(name)
     assert repr(name) in str(info.value)
-    assert "random, greedy, tracker" in str(info.value)
+    assert "random, greedy, tracker, montecarlo" in str(info.value)
 
 
 def test_make_bot_non_string_name_raises() -> None:

@@ -392,8 +392,9 @@ def test_card_counter_reads_the_view() -> None:
 
 def test_appraise_ranks_what_the_tracker_weighs_with_its_choice_first() -> None:
     """``appraise`` lists the actions the tracker bot weighs, best first, all legal, the first
-    being what ``act`` plays; at a draw both taking and drawing are there, and a legal knock
-    it declines is listed last with value ``inf``."""
+    being what ``act`` plays; at a draw both taking and drawing are there; a legal knock it
+    declines is listed last with value ``inf``, and one it makes first with ``-inf``, before
+    the discards it would otherwise weigh."""
     for state in decisions(gr.PAGAT, 3):
         ranked = gr.TrackerBot(seed=3).appraise(state.view(0))
         assert tracker(state, seed=3) == ranked[0][1]
@@ -410,3 +411,8 @@ def test_appraise_ranks_what_the_tracker_weighs_with_its_choice_first() -> None:
     assert gr.Discard(gr.Card("8s")) == ranked[0][1]
     value, last = ranked[-1]
     assert isinstance(last, gr.Knock) and gr.Card("8s") == last.card and float("inf") == value
+    safe = endgame(gr.PAGAT, "2c 3c 4c 5d 6d 7d Ah 2h 3h 4s 5s", HIGH_POOL, 3)
+    ranked = gr.TrackerBot(seed=1).appraise(safe.view(0))
+    value, first = ranked[0]
+    assert isinstance(first, gr.Knock) and float("-inf") == value
+    assert 2 <= len(ranked) and all(isinstance(a, gr.Discard) for _, a in ranked[1:])

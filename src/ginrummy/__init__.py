@@ -22,7 +22,7 @@ from ginrummy.actions import (
     action_to_id,
     parse_action,
 )
-from ginrummy.bots import BOTS, Bot, BotFactory, GreedyBot, RandomBot, TrackerBot, make_bot
+from ginrummy.bots import BOTS, Bot, BotFactory, GreedyBot, MonteCarloBot, RandomBot, TrackerBot, make_bot
 from ginrummy.cards import DECK, Card, CardsLike, Hand, Rank, Suit
 from ginrummy.comparison import Comparison, Difference, compare
 from ginrummy.deadwood import (
@@ -135,6 +135,7 @@ __all__ = [
     "Meld",
     "MeldKind",
     "MeldingRules",
+    "MonteCarloBot",
     "NextDealer",
     "Outcome",
     "ParseError",

@@ -6,14 +6,17 @@ A bot sees only its :class:`~ginrummy.PlayerView`. The library's bots, each in i
 - ``'greedy'``: :class:`~ginrummy.GreedyBot`, the least deadwood now, knocking at once
   (:mod:`ginrummy.reference_bots`);
 - ``'tracker'``: :class:`~ginrummy.TrackerBot`, which counts cards, weighs meld potential and
-  what its discards give away, and values its knocks (:mod:`ginrummy.tracker_bot`).
+  what its discards give away, and values its knocks (:mod:`ginrummy.tracker_bot`);
+- ``'montecarlo'``: :class:`~ginrummy.MonteCarloBot`, which samples the hidden cards from its
+  view and plays each candidate out with the tracker bot (:mod:`ginrummy.montecarlo_bot`;
+  hundreds of times slower).
 
 :data:`BOTS` maps these names to factories taking a seed, :func:`make_bot` builds one, and
 :data:`DEFAULT_BOT` names the one simulations use when none is given.
 
 >>> import ginrummy as gr
 >>> sorted(gr.BOTS)
-['greedy', 'random', 'tracker']
+['greedy', 'montecarlo', 'random', 'tracker']
 >>> gr.make_bot("tracker", seed=1).act(gr.Round.deal(gr.PAGAT, dealer=0, seed=7).view(1))
 PassUpcard()
 """
@@ -26,6 +29,7 @@ from typing import Protocol
 
 from ginrummy.actions import Action
 from ginrummy.errors import GinRummyError
+from ginrummy.montecarlo_bot import MonteCarloBot
 from ginrummy.reference_bots import GreedyBot, RandomBot
 from ginrummy.tracker_bot import TrackerBot
 from ginrummy.views import PlayerView
@@ -36,6 +40,7 @@ __all__ = [
     "Bot",
     "BotFactory",
     "GreedyBot",
+    "MonteCarloBot",
     "RandomBot",
     "TrackerBot",
     "bot_name",
@@ -62,7 +67,7 @@ BotFactory = Callable[[int | str | None], Bot]
 """Something that makes a seeded bot: a bot class taking ``seed``, or any such callable."""
 
 BOTS: Mapping[str, BotFactory] = MappingProxyType(
-    {"random": RandomBot, "greedy": GreedyBot, "tracker": TrackerBot}
+    {"random": RandomBot, "greedy": GreedyBot, "tracker": TrackerBot, "montecarlo": MonteCarloBot}
 )
 """The library's bots by name (read-only)."""
 

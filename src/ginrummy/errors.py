@@ -37,7 +37,7 @@ class GinRummyError(ValueError):
     >>> gr.make_bot("minimax")
     Traceback (most recent call last):
     ...
-    ginrummy.errors.GinRummyError: unknown bot 'minimax': known bots are random, greedy, tracker
+    ginrummy.errors.GinRummyError: unknown bot 'minimax': known bots are random, greedy, tracker, montecarlo
 
     :param message: what was rejected and why.
     :param field: the field of the value being built that the message is about (``'winner'``,

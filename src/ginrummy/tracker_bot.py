@@ -116,9 +116,9 @@ class TrackerBot:
 
     def appraise(self, view: PlayerView) -> list[tuple[float, Action]]:
         """The actions this bot weighs at ``view``, best first, each with its value (lower is
-        better; a knock it would make comes first with value ``-inf``, a legal knock it would
-        not make last with ``inf``). The first is what :meth:`act` plays; a search bot can
-        try the others.
+        better; a knock it would make comes first with value ``-inf``, before the discards it
+        would otherwise weigh; a legal knock it would not make comes last with ``inf``; gin
+        comes alone). The first is what :meth:`act` plays; a search bot can try the others.
 
         Draws list taking the top discard and drawing from the stock (or passing); discards
         list the candidate discards and the knock; layoffs list the next step of the plan.
@@ -140,14 +140,14 @@ class TrackerBot:
                 return [(-math.inf, BigGin())]
             rules = view.rules
             blocked = view.taken if view.taken is not None and not rules.may_discard_taken_card else None
-            return self._plays(view, counter, view.hand.mask, blocked)
+            return self._plays(view, counter, view.hand.mask, blocked, all_plays=True)
         draw: Action = PassUpcard() if phase is Phase.UPCARD_OFFER else DrawStock()
         if TakeDiscard() not in legal or view.upcard is None:
             return [(0.0, draw)]
         top = view.upcard
         hand = view.hand.mask
         blocked = None if view.rules.may_discard_taken_card else top
-        value, play = self._plays(view, counter, hand | top.mask, blocked)[0]
+        value, play = self._plays(view, counter, hand | top.mask, blocked, all_plays=False)[0]
         points = deadwood(Hand.from_mask(hand), view.rules)
         gain = meld_gain(hand, points, counter.unseen, view.rules) / max(1, counter.unseen.bit_count())
         now = points - self._weight(view) * gain - gain
@@ -160,11 +160,12 @@ class TrackerBot:
         return POTENTIAL_WEIGHT * min(1.0, view.stock_size / POTENTIAL_HORIZON)
 
     def _plays(
-        self, view: PlayerView, counter: CardCounter, hand: int, blocked: Card | None
+        self, view: PlayerView, counter: CardCounter, hand: int, blocked: Card | None, *, all_plays: bool
     ) -> list[tuple[float, Action]]:
         """The knock and the candidate discards from the eleven cards ``hand`` (never
         ``blocked``), best first, each with the value of the ten cards it keeps plus the
-        danger of the card thrown (a knock: ``-inf`` if it is worth making, else ``inf``)."""
+        danger of the card thrown (a knock: ``-inf`` if it is worth making, else ``inf``).
+        Without ``all_plays`` a knock worth making (or gin) is returned alone."""
         rules = view.rules
         options = [
             (card, left) for card, left in best_discards(Hand.from_mask(hand), rules) if card != blocked
@@ -175,9 +176,9 @@ class TrackerBot:
             made, worth = self._knock(
                 view, counter, hand, [card for card, left in options if left == least], least
             )
-            if worth:
+            if worth and (least == 0 or not all_plays):
                 return [(-math.inf, made)]
-            knock = (math.inf, made)
+            knock = (-math.inf if worth else math.inf, made)
         weight = self._weight(view)
         unseen = counter.unseen
         draws = max(1, unseen.bit_count())
@@ -192,7 +193,7 @@ class TrackerBot:
         ranked.sort(key=lambda item: item[0])
         plays = [(key[0], action) for key, action in ranked]
         if knock is not None:
-            plays.append(knock)
+            plays.insert(0 if knock[0] < 0 else len(plays), knock)
         return plays
 
     def _knock(
