@@ -21,7 +21,7 @@ def small(seed: int | str = 1, **budget: float) -> MonteCarloBot:
         seed,
         samples=int(options["samples"]),
         width=int(options["width"]),
-        confidence=options.get("confidence", 1.5),
+        confidence=options.get("confidence", 2.5),
         seconds=options.get("seconds"),
     )
 

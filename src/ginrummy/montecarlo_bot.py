@@ -79,7 +79,7 @@ class MonteCarloBot:
         samples: int = 16,
         seconds: float | None = None,
         width: int = 3,
-        confidence: float = 1.5,
+        confidence: float = 2.5,
     ) -> None:
         for label, value in (("samples", samples), ("width", width)):
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
