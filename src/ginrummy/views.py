@@ -115,6 +115,18 @@ class PlayerView:
     def __attrs_post_init__(self) -> None:
         check_view(self)
 
+    if not TYPE_CHECKING:  # hidden from type checkers, which would allow any attribute
+
+        def __getattr__(self, name: str) -> Any:
+            # A view made by a round leaves its censored log to be built on first use (most
+            # bots and encoders never read it); only ``events`` can be missing this way.
+            if name == "events" and "_log" in self.__dict__:
+                log, knock_visible = self.__dict__.pop("_log")
+                events = _censored(log, self.player, knock_visible)
+                self.__dict__["events"] = events
+                return events
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
     @property
     def is_my_turn(self) -> bool:
         """Whether this player acts next."""
@@ -176,13 +188,6 @@ def view_of(r: Round, player: int) -> PlayerView:
     over = r.phase is Phase.OVER
     shown = r.knocker is not None  # from the knock on, both hands are shown
     opponent_cards = r.hands[opponent]
-    log: EventLog | None = r.__dict__["_log"]
-    if log is None:
-        events: tuple[Event, ...] = ()
-    elif over and r.knocker is not None:
-        events = tuple(censor(event, player, knock_visible=True) for event in log.events())
-    else:
-        events = log.seen(player)
     mine = r.to_act == player
     state: dict[str, Any] = {
         "player": player,
@@ -205,9 +210,20 @@ def view_of(r: Round, player: int) -> PlayerView:
         "layoffs": r.layoffs,
         "knock_card": r.knock_card if over or r.knocker == player else None,
         "result": r.result,
-        "events": events,
         "turns": r.turns,
     }
+    log: EventLog | None = r.__dict__["_log"]
+    if log is None:
+        state["events"] = ()
+    else:
+        state["_log"] = (log, over and r.knocker is not None)
     view = object.__new__(PlayerView)
     object.__setattr__(view, "__dict__", state)
     return view
+
+
+def _censored(log: EventLog, player: int, knock_visible: bool) -> tuple[Event, ...]:
+    """The events of ``log`` as ``player`` sees them (the knock shown once the round is over)."""
+    if knock_visible:
+        return tuple(censor(event, player, knock_visible=True) for event in log.events())
+    return log.seen(player)
