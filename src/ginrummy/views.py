@@ -23,7 +23,7 @@ import attrs
 
 from ginrummy.actions import Action
 from ginrummy.cards import Card, Hand
-from ginrummy.errors import InvalidPositionError
+from ginrummy.errors import GinRummyError, InvalidPositionError
 from ginrummy.events import Event, EventLog, Phase, censor
 from ginrummy.melds import Meld
 from ginrummy.pictures import view_picture
@@ -114,6 +114,28 @@ class PlayerView:
 
     def __attrs_post_init__(self) -> None:
         check_view(self)
+        self._check_possible()
+
+    def _check_possible(self) -> None:
+        """A view is possible when some round has it: draw one (:meth:`sample`) and compare
+        its view with this one, field by field. Every rule is enforced this way, since the
+        round is replayed from its origin by the rules: the legal actions, the order of the
+        events, the layoffs, the result's price."""
+        assert _SAMPLER is not None, "ginrummy.sampling registers the sampler on import"
+        try:
+            seen = _SAMPLER(self, random.Random(0)).view(self.player)
+        except GinRummyError as exc:
+            reason = str(exc).removeprefix("cannot sample this view: ")
+            message = f"invalid view: no round has it: {reason}"
+            raise InvalidPositionError(message, field=exc.field) from None
+        for field in attrs.fields(PlayerView):
+            mine, theirs = getattr(self, field.name), getattr(seen, field.name)
+            if mine != theirs:
+                raise InvalidPositionError(
+                    f"invalid view: no round has it: {field.name} {mine!r:.120} does not follow from "
+                    f"the rest (a round with the same history has {theirs!r:.120})",
+                    field=field.name,
+                )
 
     if not TYPE_CHECKING:  # hidden from type checkers, which would allow any attribute
 
