@@ -5,6 +5,10 @@
   known, as when a bot plays: the view's censored log grows by the new events only) and
   *cold* (a round replayed from its start, nothing computed yet: the legal actions and the
   whole censored log are built for the view).
+- **Sampling and checking a view.** ``view.sample(rng)`` (a whole round consistent with the
+  view, uniform over what the player cannot see) and the validated ``PlayerView(...)``
+  constructor, which ``gr.loads`` uses (its shape checks and one sample, compared field by
+  field), on the same positions.
 - **A long game.** A game of 1,000 dead-hand rounds (every player passes, draws and discards
   the card it drew: about 60,000 actions), written with ``gr.dumps``: loading its record and the
   whole game with ``gr.loads``, and undoing its last action. Each is linear in the length.
@@ -55,6 +59,24 @@ def view_cost(rounds: list[gr.Round], cold: bool) -> float:
     return statistics.median(times) * 1e6
 
 
+def sample_and_check_costs(rounds: list[gr.Round]) -> tuple[float, float]:
+    """Median µs of ``view.sample(rng)`` and of the validated constructor on the same views."""
+    rng = random.Random(0)
+    samples, checks = [], []
+    for r in rounds:
+        assert r.to_act is not None
+        view = r.view(r.to_act)
+        fields = {name: getattr(view, name) for name in gr.PlayerView.__annotations__}
+        start = time.perf_counter()
+        view.sample(rng)
+        middle = time.perf_counter()
+        gr.PlayerView(**fields)
+        end = time.perf_counter()
+        samples.append(middle - start)
+        checks.append(end - middle)
+    return statistics.median(samples) * 1e6, statistics.median(checks) * 1e6
+
+
 def dead_hand_game(rounds: int) -> gr.Game:
     """A game of ``rounds`` dead hands: pass, draw, discard the card drawn."""
     game = gr.Game.new(gr.PAGAT, seed=1, dealer=0)
@@ -90,6 +112,11 @@ def main() -> None:
     print(f"a PlayerView of the player to act, {len(found)} mid-round positions, median")
     print(f"  in play (legal actions known, log grown by the new events): {in_play:.2f} µs")
     print(f"  cold (replayed round: legal actions and the whole log built): {cold:.2f} µs")
+
+    sample, check = sample_and_check_costs(found)
+    print(f"the same {len(found)} views, median")
+    print(f"  view.sample(rng), a whole round consistent with the view: {sample:.1f} µs")
+    print(f"  PlayerView(...) validated (as gr.loads builds it): {check:.1f} µs")
 
     game = dead_hand_game(args.rounds)
     record_text = gr.dumps(game.record())

@@ -101,7 +101,7 @@ def overhead(rules: gr.Ruleset, games: int, workers: int, repeats: int) -> None:
 def dask_against_pool(rules: gr.Ruleset, games: int, workers: int, repeats: int) -> None:
     """The same games on a local Dask cluster and on the process pool."""
     try:
-        import psutil  # a dependency of distributed
+        import psutil  # type: ignore[import-untyped]  # a dependency of distributed
 
         from ginrummy.distributed import connect
     except ImportError:
@@ -119,7 +119,7 @@ def dask_against_pool(rules: gr.Ruleset, games: int, workers: int, repeats: int)
 
         def dask_cpu() -> float:
             times = [psutil.Process(pid).cpu_times() for pid in pids]
-            return _cpu() + sum(t.user + t.system for t in times)
+            return _cpu() + float(sum(t.user + t.system for t in times))
 
         timers = interleaved(
             {

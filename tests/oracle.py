@@ -182,11 +182,23 @@ def oracle_layoff_points(
     wrap: bool = False,
     ace_points: int = 1,
 ) -> int:
-    """The least deadwood the defender can end with after laying off onto ``spread``.
+    """The least deadwood the defender can end with after laying off onto ``spread`` (see
+    :func:`oracle_layoff_plan`)."""
+    return oracle_layoff_plan(spread, cards, wrap, ace_points)[0]
+
+
+def oracle_layoff_plan(
+    spread: Iterable[Iterable[Card]],
+    cards: Iterable[Card],
+    wrap: bool = False,
+    ace_points: int = 1,
+) -> tuple[int, int]:
+    """The least deadwood the defender can end with after laying off onto ``spread``, and the
+    fewest layoffs that reach it.
 
     Searches every state reachable by legal layoffs, one card at a time: a state is the spread
     as extended so far and the set of cards laid off. Each state is scored by the oracle
-    deadwood of the cards kept.
+    deadwood of the cards kept, then by the number of cards laid off.
     """
     held = frozenset(cards)
     start: tuple[tuple[frozenset[Card], ...], frozenset[Card]] = (
@@ -195,10 +207,10 @@ def oracle_layoff_points(
     )
     seen = {start}
     todo = [start]
-    best = oracle_deadwood(held, wrap, ace_points)
+    best = (oracle_deadwood(held, wrap, ace_points), 0)
     while todo:
         melds, laid = todo.pop()
-        best = min(best, oracle_deadwood(held - laid, wrap, ace_points))
+        best = min(best, (oracle_deadwood(held - laid, wrap, ace_points), len(laid)))
         for card in held - laid:
             for i, meld in enumerate(melds):
                 if oracle_can_lay_off(meld, card, wrap):

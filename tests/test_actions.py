@@ -29,7 +29,7 @@ actions_st: st.SearchStrategy[gr.Action] = st.one_of(
     st.builds(gr.Knock, cards_st),
     st.builds(gr.Knock, cards_st, melds_st),
     st.builds(gr.BigGin, melds_st),
-    st.builds(gr.LayOff, cards_st, st.integers(min_value=0, max_value=10**6)),
+    st.builds(gr.LayOff, cards_st, st.integers(min_value=0, max_value=99)),
 )
 """Every kind of action, knocks and big gins with or without melds, layoffs onto any index."""
 

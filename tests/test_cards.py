@@ -180,7 +180,7 @@ def test_card_text_of_the_ten_is_t() -> None:
         ("Ax", "unknown suit 'x'"),
         (" ", "expected a rank and a suit"),
         ("1h", "unknown rank '1'"),
-        ("As2", "unknown rank 'As'"),
+        ("As2", "'2' after the card 'As'"),
         ("A s", "unknown rank 'A '"),
         ("♠A", "unknown rank '♠'"),
     ],

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from typing import Any
 
 import attrs
@@ -24,7 +26,7 @@ QUICKSTART_11 = QUICKSTART_10 + " Jd"
 BIG_GIN = "8c 9c Tc 8d 9d Td 8h 9h Th 8s 9s"
 """Eleven cards that all meld: quads of eights and nines, three tens."""
 
-ANALYSIS_KEYS = {"cards", "preset", "deadwood", "arrangements"}
+ANALYSIS_KEYS = {"cards", "preset", "deadwood", "arrangements", "more_arrangements"}
 """The keys of ``analyze --json`` for any hand."""
 DISCARD_ANALYSIS_KEYS = ANALYSIS_KEYS | {"knock_limit", "discards", "can_knock", "can_gin", "can_big_gin"}
 """The keys of ``analyze --json`` for 11 cards."""
@@ -197,6 +199,61 @@ def test_analyze_json_big_gin_under_spanish_site_preset() -> None:
     assert 0 == data["deadwood"]
     assert (True, True, True) == (data["can_knock"], data["can_gin"], data["can_big_gin"])
     assert [] == data["arrangements"][0]["deadwood"]
+
+
+GRID = "3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h 6s"
+"""Four whole ranks: 24 best arrangements, more than ``analyze`` lists by default."""
+
+
+def test_analyze_lists_a_dozen_arrangements_and_says_there_are_more() -> None:
+    """Without ``--all`` the first 12 best arrangements are listed (the library's order), then
+    one line saying more were left out; ``--all`` lists all 24."""
+    expected = ["  ".join(f"[{m}]" for m in a.melds) for a in gr.all_best_melds(GRID)]
+    result = run_cli("analyze", GRID)
+    assert_clean_success(result)
+    listed = [line[10:] for line in result.stdout.splitlines() if line.startswith(("melds", "or "))]
+    assert 13 == len(listed)
+    assert "--all" in listed[-1]
+    every = run_cli("analyze", "--all", GRID)
+    assert_clean_success(every)
+    listed_all = [line[10:] for line in every.stdout.splitlines() if line.startswith(("melds", "or "))]
+    assert 24 == len(listed_all) == len(expected)
+    assert listed[:12] == listed_all[:12]
+    assert not any("--all" in line for line in listed_all)
+    assert expected == listed_all
+
+
+def test_analyze_json_bounds_the_arrangements_unless_all() -> None:
+    """``analyze --json``: 12 arrangements and ``more_arrangements`` true for the grid; with
+    ``--all`` the 24 of ``all_best_melds``, in order, and ``more_arrangements`` false."""
+    bounded = json.loads(run_cli("analyze", "--json", GRID).stdout)
+    every = json.loads(run_cli("analyze", "--json", "--all", GRID).stdout)
+    expected = [[[str(c) for c in m] for m in a.melds] for a in gr.all_best_melds(GRID)]
+    assert (12, True) == (len(bounded["arrangements"]), bounded["more_arrangements"])
+    assert (24, False) == (len(every["arrangements"]), every["more_arrangements"])
+    assert expected == [a["melds"] for a in every["arrangements"]]
+    assert every["arrangements"][:12] == bounded["arrangements"]
+
+
+def test_analyze_of_the_whole_deck_is_quick_and_small() -> None:
+    """``analyze`` of all 52 cards lists a dozen of its 313,457 arrangements: it ends at once
+    (it took 41 s and 2.1 GB when it listed them all) in well under 200 MB."""
+    deck = " ".join(str(c) for c in gr.DECK)
+    code = (
+        "import resource, sys\n"
+        "from ginrummy.cli import main\n"
+        f"status = main(['analyze', '--json', {deck!r}])\n"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\n"
+        "sys.exit(status)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert 0 == result.returncode, result.stderr
+    data = json.loads(result.stdout)
+    assert (0, 12, True) == (data["deadwood"], len(data["arrangements"]), data["more_arrangements"])
+    assert int(result.stderr.split()[-1]) < 200_000  # kilobytes
+    assert all(not a["deadwood"] for a in data["arrangements"])
 
 
 def test_analyze_reads_cards_as_one_string_or_several_words() -> None:

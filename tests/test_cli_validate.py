@@ -189,7 +189,7 @@ def test_toml_fields_left_out_come_from_the_preset_and_the_name_from_the_file(tm
         ("date.toml", "knock_limit = 1979-05-27\n", ["knock_limit", "unexpected value"]),
         ("syntax.toml", "knock_limit = = 7\n", ["not TOML"]),
         ("preset.toml", 'preset = "nope"\n', ["preset", "'nope'"]),
-        ("pagat.toml", 'name = "pagat"\nknock_limit = 7\n', ["'pagat' is a preset's name"]),
+        ("pagat.toml", 'name = "pagat"\nknock_limit = 7\n', ["the name 'pagat' is a preset's"]),
         ("contradiction.toml", "layoffs = false\nlayoffs_after_gin = true\n", ["'layoffs_after_gin'"]),
     ],
     ids=lambda value: value if isinstance(value, str) and "." in value[-5:] else "",

@@ -182,7 +182,10 @@ def test_compare_reports_every_ruleset_against_the_first() -> None:
     ("rulesets", "needle"),
     [
         ([gr.PAGAT], "a comparison needs at least two"),
-        ([gr.PAGAT, gr.PAGAT.evolve(knock_limit=5, name="pagat")], "two are named 'pagat'"),
+        (
+            [gr.PAGAT.evolve(knock_limit=6, name="house"), gr.PAGAT.evolve(knock_limit=5, name="house")],
+            "two are named 'house'",
+        ),
         ([gr.PAGAT, "straight"], "invalid rulesets"),
     ],
     ids=["one", "same-name", "not-a-ruleset"],

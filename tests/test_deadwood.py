@@ -174,6 +174,56 @@ def test_all_best_melds_lists_every_optimal_arrangement_once_on_dense_hands(
     assert oracle_best_arrangements(hand, _wrap(rules), _ace(rules)) == set(actual)
 
 
+@settings(max_examples=150, deadline=None)
+@given(hand=st.one_of(dense_hands_st(12, 20), cards_st(12, 30)), rules=ANY_RULES)
+def test_iter_best_melds_yields_all_best_melds_in_order(hand: gr.Hand, rules: Rules | None) -> None:
+    """iter_best_melds walks the optimal choices lazily in the order of preference; the list
+    all_best_melds sorts after finding them all (by the enumeration of set choices, or the
+    dynamic programme for many conflicting ranks): the two agree, item by item, and a limit
+    takes a prefix."""
+    every = gr.all_best_melds(hand, rules)
+    assert every == tuple(gr.iter_best_melds(hand, rules))
+    assert every[0] == gr.best_melds(hand, rules)
+    assert every[:3] == gr.all_best_melds(hand, rules, limit=3)
+
+
+def test_a_grid_of_four_ranks_has_every_arrangement_the_oracle_finds() -> None:
+    """Four whole ranks (3-6, 16 cards): 24 arrangements, the oracle's, in preference order
+    (the quads of threes first), the same lazily."""
+    hand = _hand("3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h 6s")
+    every = gr.all_best_melds(hand)
+    assert oracle_best_arrangements(hand, False, 1) == {_key(a) for a in every}
+    assert 24 == len(every)
+    assert every == tuple(gr.iter_best_melds(hand))
+    assert gr.Meld.parse("3c 3d 3h 3s") == every[0].melds[0]
+
+
+def test_the_whole_deck_gives_its_first_arrangements_at_once_in_little_memory() -> None:
+    """A whole deck has 313,457 best arrangements; the first dozen come without finding the
+    rest: thirteen quads first, each a different split of the 52 cards with no deadwood, in
+    a few megabytes (finding them all took gigabytes)."""
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        first = gr.all_best_melds(gr.DECK, limit=12)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 20_000_000
+    assert 12 == len(first) == len({_key(a) for a in first})
+    assert all(52 == sum(len(m) for m in a.melds) and 0 == a.points for a in first)
+    assert all(m.kind is gr.MeldKind.SET and 4 == len(m) for m in first[0].melds)
+    assert first[:1] == (gr.best_melds(gr.DECK),)
+
+
+@pytest.mark.parametrize("limit", [0, -1, 1.5, True, "3"])
+def test_a_limit_below_one_is_refused(limit: object) -> None:
+    """all_best_melds(limit=...) takes a whole number of 1 or more."""
+    with pytest.raises(gr.InvalidHandError, match="invalid limit"):
+        gr.all_best_melds("7c 8c 9c", limit=limit)  # type: ignore[arg-type]
+
+
 def _check_arrangement(arrangement: gr.Arrangement, hand: gr.Hand, rules: Rules | None) -> None:
     """Assert that ``arrangement`` is a valid split of ``hand`` into melds and deadwood."""
     melded: set[gr.Card] = set()

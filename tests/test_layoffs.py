@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Sequence
 
 import pytest
@@ -10,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ginrummy as gr
-from oracle import card_value, oracle_can_lay_off, oracle_deadwood, oracle_layoff_points
+from oracle import card_value, oracle_can_lay_off, oracle_deadwood, oracle_layoff_plan, oracle_layoff_points
 from strategies import RTC, Rules, spread_and_cards_st
 
 
@@ -67,10 +68,11 @@ def test_layoff_points_are_the_minimum_over_every_legal_layoff_sequence(
     case: tuple[tuple[gr.Meld, ...], gr.Hand],
 ) -> None:
     """best_layoffs leaves the least deadwood any set of legal layoffs (chains included) and
-    any arrangement of the kept cards can reach."""
+    any arrangement of the kept cards can reach, with the fewest layoffs that reach it (as its
+    docstring promises)."""
     spread, cards = case
     plan = gr.best_layoffs(spread, cards)
-    assert oracle_layoff_points([m.cards for m in spread], cards) == plan.points
+    assert oracle_layoff_plan([m.cards for m in spread], cards) == (plan.points, len(plan.layoffs))
 
 
 @settings(max_examples=500, deadline=None)
@@ -78,10 +80,11 @@ def test_layoff_points_are_the_minimum_over_every_legal_layoff_sequence(
 def test_round_the_corner_layoff_points_are_the_minimum_with_ace_15(
     case: tuple[tuple[gr.Meld, ...], gr.Hand],
 ) -> None:
-    """Round the corner (runs wrap K-A, ace 15), best_layoffs still reaches the minimum."""
+    """Round the corner (runs wrap K-A, ace 15), best_layoffs still reaches the minimum with
+    the fewest layoffs."""
     spread, cards = case
     plan = gr.best_layoffs(spread, cards, RTC)
-    assert oracle_layoff_points([m.cards for m in spread], cards, True, 15) == plan.points
+    assert oracle_layoff_plan([m.cards for m in spread], cards, True, 15) == (plan.points, len(plan.layoffs))
 
 
 @settings(max_examples=500, deadline=None)
@@ -277,3 +280,50 @@ def test_a_card_given_twice_raises() -> None:
         gr.best_layoffs(_spread("4h 5h 6h"), [gr.Card.parse("3h"), gr.Card.parse("3h")])
     with pytest.raises(gr.GinRummyError):
         gr.best_layoffs(_spread("4h 5h 6h"), "3h 4h")
+
+
+def test_fewest_layoffs_among_plans_with_equal_deadwood() -> None:
+    """best_layoffs' promise: among plans with the least deadwood, one with the fewest layoffs.
+    Onto 4h 5h 6h, the defender's 7h 8h 9h may be laid off (3 layoffs) or kept as its own run:
+    both leave 0, so it keeps them; with 7h 8h alone, laying them off is what leaves least."""
+    run = (gr.Meld.parse("4h 5h 6h"),)
+    assert ((), 0) == (gr.best_layoffs(run, "7h 8h 9h").layoffs, gr.best_layoffs(run, "7h 8h 9h").points)
+    assert ((), 10) == (
+        gr.best_layoffs(run, "7h 8h 9h Kc").layoffs,
+        gr.best_layoffs(run, "7h 8h 9h Kc").points,
+    )
+    two = gr.best_layoffs(run, "7h 8h Kc")
+    assert ((gr.Card("7h"), 0), (gr.Card("8h"), 0)) == two.layoffs
+    assert 10 == two.points
+
+
+def test_round_the_corner_layoff_chain_through_king_and_ace_beside_four_aces() -> None:
+    """Round the corner, onto Jh Qh Kh the defender lays off Ah (across K-A) and then 2h, and
+    keeps Ac Ad As as a set: only 9c is left (9). Four aces could be a set of four, but Ah is
+    worth more extending the run (2h would otherwise be deadwood)."""
+    plan = gr.best_layoffs([gr.Meld.parse("Jh Qh Kh")], "Ah Ac Ad As 2h 9c", gr.ROUND_THE_CORNER)
+    assert ((gr.Card("Ah"), 0), (gr.Card("2h"), 0)) == plan.layoffs
+    assert 9 == plan.points
+    assert (gr.Meld.parse("Ac Ad As"),) == plan.arrangement.melds
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_large_defender_hands_take_the_dynamic_programme_and_match_the_oracle(seed: int) -> None:
+    """A defender holding more than four ranks three times (here five consecutive ranks in
+    three suits each, so sets and runs compete, next to a knocker's run it can extend) is
+    solved by the dynamic programme; it still leaves the oracle's least deadwood with the
+    fewest layoffs."""
+    from ginrummy.bits import split, triples
+    from ginrummy.partition_tables import MOST_CONFLICTS
+
+    rng = random.Random(seed)
+    start = rng.randrange(4, 9)
+    cards = [gr.Card(rank, suit) for rank in range(start, start + 5) for suit in rng.sample(range(4), 3)]
+    cards.append(rng.choice([c for c in gr.DECK if c not in cards and not start <= c.rank < start + 5]))
+    hand = gr.Hand(cards)
+    assert triples(*split(hand.mask)).bit_count() > MOST_CONFLICTS
+    suit = next(s for s in range(4) if not any(gr.Card(r, s) in hand for r in range(start - 3, start)))
+    spread = (gr.Meld([gr.Card(r, suit) for r in range(start - 3, start)]),)
+    plan = gr.best_layoffs(spread, hand)
+    _check_plan(spread, hand, plan, None)
+    assert oracle_layoff_plan([m.cards for m in spread], cards) == (plan.points, len(plan.layoffs))

@@ -37,6 +37,10 @@ MELDED_DEFENDER = "Jc Qc Kc 8c 8d 8s 4d 4h 6s Js"
 
 BIG_GIN_HAND = "Ac 2c 3c 4c 9d 9h 9s 5h 6h 7h 8h"
 """Eleven cards that all meld."""
+BIG_GIN_MELDS = ("Ac 2c 3c 4c", "9d 9h 9s", "5h 6h 7h 8h")
+"""The melds of BIG_GIN_HAND."""
+BIG_GIN_OVERLAP = "2c 3c 4c"
+"""A meld of BIG_GIN_HAND that shares cards with its first meld."""
 
 
 def knock_position(
@@ -481,6 +485,23 @@ def test_big_gin_needs_all_eleven_cards_melded() -> None:
     r = knock_position(MELDED_DEFENDER, gr.SPANISH_SITE, knocker=MELDED_10 + " 4c Kd")
     assert gr.BigGin() not in r.legal_actions()
     assert "big gin needs all 11 cards melded; deadwood is 10" in illegal_reason(r, "bg")
+
+
+def test_big_gin_with_explicit_melds_must_show_all_eleven_cards_in_disjoint_melds() -> None:
+    """RULES 4: a big gin shows all 11 cards melded. With the melds given (``bg / ...``) it is
+    accepted when they cover the 11 cards, refused with its "left over" message when they do
+    not, and refused when two melds share a card."""
+    r = knock_position(MELDED_DEFENDER, gr.SPANISH_SITE, knocker=BIG_GIN_HAND)
+    melds = [meld(text) for text in BIG_GIN_MELDS]
+    done = r.apply(gr.BigGin(melds))
+    assert (gr.Outcome.BIG_GIN, tuple(melds)) == (done.result.outcome if done.result else None, done.spread)
+    short = gr.BigGin(melds[:-1])
+    assert f"big gin must show all 11 cards in melds; '{melds[-1]}' left over" == r.illegal_reason(short)
+    with pytest.raises(gr.IllegalActionError, match="left over"):
+        r.apply(short)
+    overlapping = gr.BigGin([*melds[:-1], meld(BIG_GIN_OVERLAP)])
+    assert f"meld '{meld(BIG_GIN_OVERLAP)}' shares cards with another meld" == r.illegal_reason(overlapping)
+    assert not r.is_legal(overlapping)
 
 
 def test_eleven_card_full_meld_discards_and_goes_gin_without_big_gin() -> None:

@@ -688,3 +688,23 @@ def test_round_results_from_played_rounds_agree_with_price_round() -> None:
         assert expected == (result.outcome, result.winner, result.points)
         checked += 1
     assert checked >= 20
+
+
+def test_score_game_names_the_round_that_follows_the_end_of_the_game() -> None:
+    """``score_game`` refuses a result after the round that ended the game, saying which and
+    why: the round number and the player who reached the target."""
+    with pytest.raises(
+        gr.InvalidResultError, match=r"results\[2\] follows round 1, where player 0 reached the target 100"
+    ):
+        gr.score_game(gr.PAGAT, [won(0, 50), won(0, 50), won(1, 5)])
+
+
+def test_round_result_messages_name_the_contradiction() -> None:
+    """``RoundResult`` says what contradicts what: a gin knocker with deadwood, a knock won by
+    the defender."""
+    with pytest.raises(gr.InvalidResultError, match=r"a gin knocker has no deadwood \(got 4\)"):
+        gr.RoundResult(outcome=gr.Outcome.GIN, winner=0, points=30, knocker=0, deadwood=(4, 20))
+    with pytest.raises(
+        gr.InvalidResultError, match="a knock round is won by the knocker 0 \\(got winner 1\\)"
+    ):
+        gr.RoundResult(outcome=gr.Outcome.KNOCK, winner=1, points=3, knocker=0)

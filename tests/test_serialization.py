@@ -38,7 +38,7 @@ Json = Any
 """A decoded JSON value."""
 
 RTC = gr.PAGAT.evolve(
-    name="round-the-corner",
+    name="corner",
     round_the_corner=True,
     ace_points=15,
     layoffs_after_gin=True,
@@ -663,6 +663,17 @@ def put(path: Sequence[str | int], value: Json) -> Mutation:
 
     def mutate(data: Json) -> None:
         at(data, path[:-1])[path[-1]] = copy.deepcopy(value)
+
+    return mutate
+
+
+def house(mutation: Mutation, at_rules: Sequence[str | int] = ("rules",)) -> Mutation:
+    """``mutation`` of a preset's ruleset, renamed as a house ruleset (a ruleset named like a
+    preset must be that preset)."""
+
+    def mutate(data: Json) -> None:
+        mutation(data)
+        at(data, at_rules)["name"] = "house"
 
     return mutate
 
@@ -1296,31 +1307,31 @@ CASES: list[Case] = [
     Case(
         "ruleset-other-valid-value",
         "knock limit 0 under a knock",
-        spoil(KNOCKED, put(["rules", "knock_limit"], 0)),
+        spoil(KNOCKED, house(put(["rules", "knock_limit"], 0))),
         "round.actions[",
     ),
     Case(
         "ruleset-other-valid-value",
         "dead hand at 30 cards",
-        spoil(ROUND, put(["rules", "dead_hand_stock"], 30)),
+        spoil(ROUND, house(put(["rules", "dead_hand_stock"], 30))),
         "round.actions[",
     ),
     Case(
         "ruleset-other-valid-value",
         "max_turns 1",
-        spoil(ROUND, put(["rules", "max_turns"], 1)),
+        spoil(ROUND, house(put(["rules", "max_turns"], 1))),
         "round.actions[",
     ),
     Case(
         "ruleset-other-valid-value",
         "another gin bonus",
-        spoil(gin_round, change(["rules", "gin_bonus"], plus_one)),
+        spoil(gin_round, house(change(["rules", "gin_bonus"], plus_one))),
         "round.state.result",
     ),
     Case(
         "ruleset-other-valid-value",
         "a game's target raised",
-        spoil(FINISHED, put(["rules", "target"], 1000)),
+        spoil(FINISHED, house(put(["rules", "target"], 1000))),
         "game",
     ),
     Case(

@@ -892,3 +892,34 @@ def test_invariants_hold_through_a_gin_matched_by_layoffs() -> None:
         r = r.apply(action)
     checked(r, rng)
     assert gr.Outcome.VOID == result_of(r).outcome
+
+
+def test_hollywood_rounds_won_count_real_wins_around_a_void_round() -> None:
+    """Hollywood settlement: a void round among the results counts in every open column but is
+    won by nobody, so each player's ``rounds_won`` (match and column) counts its real wins, and
+    boxes follow them."""
+    results = [won(0, 30), gr.RoundResult(outcome=gr.Outcome.VOID), won(1, 20), won(0, 40)]
+    results.append(gr.RoundResult(outcome=gr.Outcome.VOID))  # another object: columns_of tells them apart
+    result = gr.score_game(HOLLYWOOD, results)
+    assert (2, 1) == (result.breakdown[0].rounds_won, result.breakdown[1].rounds_won)
+    # player 1's only win opens column 1 alone; player 0's second opens column 2
+    assert ([0, 1, 2, 3, 4], [1, 3, 4], [1, 4]) == columns_of(results)
+    assert [(2, 1), (1, 0), (0, 0)] == [
+        (c.breakdown[0].rounds_won, c.breakdown[1].rounds_won) for c in result.columns
+    ]
+    assert [5, 3, 2] == [c.rounds for c in result.columns]
+    assert not result.is_over  # boxes are paid when a column ends: none has
+    assert (0, 0) == (result.columns[0].breakdown[0].boxes, result.columns[0].breakdown[1].boxes)
+
+
+def test_hollywood_column_closed_by_a_box_when_boxes_count_toward_the_target() -> None:
+    """With ``boxes_count_toward_target`` a box can close a Hollywood column: player 0's 80
+    points and its box of 20 reach 100 in column 1, which then takes no more rounds."""
+    rules = HOLLYWOOD.evolve(boxes_count_toward_target=True)
+    results = [won(0, 80), won(1, 10)]
+    first = gr.score_game(rules, results[:1])
+    assert ((100, 0), 0) == (gr.game_scores(rules, results[:1]), first.columns[0].reached_target)
+    assert None is gr.score_game(HOLLYWOOD, results[:1]).columns[0].reached_target  # 80 alone is short
+    # player 1's first win finds column 1 closed and opens column 2 (10 and a box of 20)
+    assert ((results[0],), (results[1],), ()) == gr.hollywood_columns(rules, results)
+    assert (100, 30) == gr.game_scores(rules, results)

@@ -32,6 +32,7 @@ from ginrummy.deadwood import (
     best_discards,
     best_melds,
     deadwood,
+    iter_best_melds,
 )
 from ginrummy.errors import (
     GinRummyError,
@@ -171,6 +172,7 @@ __all__ = [
     "find_ruleset",
     "game_scores",
     "hollywood_columns",
+    "iter_best_melds",
     "json_schema",
     "loads",
     "make_bot",

@@ -54,6 +54,9 @@ __all__ = [
     "parse_action",
 ]
 
+MAX_ACTION_TEXT = 400
+"""The longest action text read: a knock showing 10 cards in melds is under 60 characters."""
+
 MAX_SPREAD_MELDS = 3
 """A knocker's 10 cards hold at most three melds, so a layoff names meld 0, 1 or 2."""
 
@@ -181,7 +184,7 @@ class LayOff:
     >>> LayOff("8h", -1)
     Traceback (most recent call last):
     ...
-    ginrummy.errors.ParseError: invalid layoff meld index -1: must be an integer of at least 0
+    ginrummy.errors.ParseError: invalid layoff meld index -1: must be an integer from 0 to 99
     """
 
     card: Card = attrs.field(converter=_card)
@@ -191,8 +194,8 @@ class LayOff:
 
     @meld.validator
     def _check_meld(self, attribute: attrs.Attribute[int], value: object) -> None:
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise ParseError(f"invalid layoff meld index {value!r}: must be an integer of at least 0")
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 99:
+            raise ParseError(f"invalid layoff meld index {value!r:.40}: must be an integer from 0 to 99")
 
     def __str__(self) -> str:
         return f"l {self.card} {self.meld}"
@@ -247,7 +250,11 @@ def parse_action(text: str, rules: MeldingRules | None = None) -> Action:
     (Discard(card=Card('Th')), LayOff(card=Card('8h'), meld=0))
     """
     if not isinstance(text, str):
-        raise ParseError(f"invalid action {text!r}: expected text such as 'd Kh'")
+        raise ParseError(f"invalid action {text!r:.80}: expected text such as 'd Kh'")
+    if len(text) > MAX_ACTION_TEXT:
+        raise ParseError(
+            f"invalid action {text[:40]!r}...: {len(text)} characters, at most {MAX_ACTION_TEXT}"
+        )
     head, *meld_texts = text.split("/")
     words = head.split()
     if not words:
@@ -282,8 +289,8 @@ def parse_action(text: str, rules: MeldingRules | None = None) -> Action:
             return Discard(Card.parse(args[0]))
         if kind == "k":
             return Knock(Card.parse(args[0]), melds)
-        if not args[1].isdigit():
-            raise ParseError(f"invalid meld index {args[1]!r}: expected 0, 1, 2 ...")
+        if not (args[1].isascii() and args[1].isdecimal()) or len(args[1]) > 2:
+            raise ParseError(f"invalid meld index {args[1]!r:.40}: expected 0, 1, 2 ...")
         return LayOff(Card.parse(args[0]), int(args[1]))
     except (ParseError, InvalidMeldError) as exc:
         raise ParseError(f"invalid action {text!r}: {exc}") from None

@@ -207,15 +207,21 @@ class Card:
         :raises ParseError: naming the text and what is wrong with it.
         """
         if not isinstance(text, str):
-            raise ParseError(f"invalid card {text!r}: expected text such as 'As'")
-        card = _CARD_TEXT.get(_ascii_lower(text.strip()))
+            raise ParseError(f"invalid card {text!r:.40}: expected text such as 'As'")
+        token = text.strip()
+        if len(token) > 3:  # "10h" is the longest card; a long text is refused before it is read
+            shown = repr(text) if len(text) <= 40 else f"{text[:40]!r}..."
+            raise ParseError(f"invalid card {shown}: {len(token)} characters, a card has 2 or 3")
+        card = _CARD_TEXT.get(_ascii_lower(token))
         if card is not None:
             return card
-        token = text.strip()
         if len(token) < 2:
             raise ParseError(f"invalid card {text!r}: expected a rank and a suit such as 'As'")
+        for size in (2, 3):  # a card followed by more text ("As\x00", "As2")
+            if len(token) > size and _ascii_lower(token[:size]) in _CARD_TEXT:
+                raise ParseError(f"invalid card {text!r}: {token[size:]!r} after the card {token[:size]!r}")
         rank_text, suit_text = token[:-1], token[-1]
-        if rank_text.upper() not in _RANK_TEXT:
+        if _ascii_lower(suit_text) in _SUIT_TEXT or rank_text.upper() not in _RANK_TEXT:
             raise ParseError(f"invalid card {text!r}: unknown rank {rank_text!r}")
         raise ParseError(f"invalid card {text!r}: unknown suit {suit_text!r}")
 
@@ -296,6 +302,8 @@ def to_mask(cards: CardsLike, *, what: str = "hand") -> int:
         return cards.mask
     if isinstance(cards, str):
         return Hand.parse(cards).mask
+    if isinstance(cards, (bytes, bytearray)) or not isinstance(cards, Iterable):
+        raise InvalidHandError(f"invalid {what}: {cards!r:.80} is not cards (a hand, cards or text)")
     mask = 0
     for card in cards:
         if not isinstance(card, Card):

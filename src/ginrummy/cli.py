@@ -1,8 +1,9 @@
 """The ``ginrummy`` command line, a thin layer over the public API.
 
-- ``ginrummy analyze CARDS [--preset NAME] [--json]``: the best melds and the deadwood of a
-  hand and, for 11 cards, every discard with the deadwood it leaves and whether the hand can
-  then knock, go gin or declare big gin.
+- ``ginrummy analyze CARDS [--preset NAME] [--upcard CARD] [--json] [--all]``: the best
+  melds (the first dozen arrangements, or ``--all``) and the deadwood of a hand and, for 11
+  cards, every discard with the deadwood it leaves and whether the hand can then knock, go
+  gin or declare big gin.
 - ``ginrummy simulate`` and ``ginrummy compare``: bot-against-bot statistics, rulesets side by
   side, and paired differences between rulesets (:mod:`ginrummy.cli_simulation`).
 - ``ginrummy play [--preset NAME | --ruleset FILE] [--seed N] [--bot NAME]``: a game against a
@@ -20,7 +21,7 @@ import argparse
 import json
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, NoReturn
 
 from ginrummy._version import __version__
@@ -34,7 +35,7 @@ from ginrummy.cli_simulation import (
     run_compare,
     run_simulate,
 )
-from ginrummy.deadwood import all_best_melds, best_discards
+from ginrummy.deadwood import best_discards, best_melds, iter_best_melds
 from ginrummy.errors import GinRummyError
 from ginrummy.json_write import arrangement_data
 from ginrummy.report import presets_json, presets_table, ruleset_table
@@ -80,6 +81,12 @@ def _parser() -> argparse.ArgumentParser:
         "knock is not judged)",
     )
     analyze.add_argument("--json", action="store_true", help="print JSON instead of text")
+    analyze.add_argument(
+        "--all",
+        action="store_true",
+        help=f"list every best arrangement (by default the first {ARRANGEMENTS_SHOWN}; a whole deck "
+        "has 313,457)",
+    )
 
     add_commands(commands)
 
@@ -123,7 +130,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = _parser().parse_args(argv)
         command = args.command
         if args.command == "analyze":
-            return _analyze(" ".join(args.cards), args.preset, args.json, args.upcard)
+            return _analyze(" ".join(args.cards), args.preset, args.json, args.upcard, args.all)
         if args.command == "simulate":
             return run_simulate(args)
         if args.command == "compare":
@@ -154,15 +161,18 @@ def _knock_limit(rules: Ruleset, upcard: Card | None) -> int | None:
     return rules.knock_limit if upcard is None else rules.knock_limit_for(upcard)
 
 
+ARRANGEMENTS_SHOWN = 12
+"""How many best arrangements ``analyze`` lists without ``--all``."""
+
+
 def _analysis(hand: Hand, rules: Ruleset, upcard: Card | None = None) -> dict[str, Any]:
-    """The facts ``analyze`` reports, as plain data (``knock`` is None when the limit is
-    unknown: Oklahoma without an upcard)."""
-    arrangements = all_best_melds(hand, rules)
+    """The facts ``analyze`` reports, as plain data, but for the arrangements (``knock`` is
+    None when the limit is unknown: Oklahoma without an upcard)."""
+    first = best_melds(hand, rules)
     result: dict[str, Any] = {
         "cards": [str(card) for card in hand],
         "preset": rules.name,
-        "deadwood": arrangements[0].points,
-        "arrangements": [arrangement_data(a) for a in arrangements],
+        "deadwood": first.points,
     }
     if len(hand) == 11:
         limit = _knock_limit(rules, upcard)
@@ -174,11 +184,31 @@ def _analysis(hand: Hand, rules: Ruleset, upcard: Card | None = None) -> dict[st
         result["discards"] = discards
         result["can_knock"] = discards[0]["knock"]
         result["can_gin"] = discards[0]["deadwood"] == 0
-        result["can_big_gin"] = rules.big_gin and arrangements[0].points == 0
+        result["can_big_gin"] = rules.big_gin and first.points == 0
     return result
 
 
-def _analyze(text: str, preset: str, as_json: bool, upcard_text: str | None = None) -> int:
+class _Arrangements:
+    """The best arrangements of a hand as plain data, read once, one at a time: the first
+    :data:`ARRANGEMENTS_SHOWN` unless ``every``; ``more`` tells, once read, whether some were
+    left out."""
+
+    def __init__(self, hand: Hand, rules: Ruleset, every: bool) -> None:
+        self._all = iter_best_melds(hand, rules)
+        self._every = every
+        self.more = False
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        for number, arrangement in enumerate(self._all):
+            if number == ARRANGEMENTS_SHOWN and not self._every:
+                self.more = True
+                return
+            yield arrangement_data(arrangement)
+
+
+def _analyze(
+    text: str, preset: str, as_json: bool, upcard_text: str | None = None, every: bool = False
+) -> int:
     rules = find_ruleset(preset)
     hand = Hand.parse(text)
     if not hand:
@@ -187,15 +217,20 @@ def _analyze(text: str, preset: str, as_json: bool, upcard_text: str | None = No
     if upcard is not None and upcard in hand:
         raise _UsageError(f"{_PROG}: error: the upcard {str(upcard)!r} is in the hand")
     data = _analysis(hand, rules, upcard)
+    arrangements = _Arrangements(hand, rules, every)
     if as_json:
-        print(json.dumps(data, indent=2))
+        _print_analysis_json(data, arrangements)
         return 0
     print(f"hand      {hand}  ({len(hand)} cards, {rules.name})")
-    for number, arrangement in enumerate(data["arrangements"]):
+    dead = "none"
+    for number, arrangement in enumerate(arrangements):
         label = "melds" if number == 0 else "or"
         melds = "  ".join("[" + " ".join(meld) + "]" for meld in arrangement["melds"]) or "none"
         print(f"{label:<9} {melds}")
-    dead = " ".join(data["arrangements"][0]["deadwood"]) or "none"
+        if number == 0:
+            dead = " ".join(arrangement["deadwood"]) or "none"
+    if arrangements.more:
+        print(f"or        ... more: the first {ARRANGEMENTS_SHOWN} are shown (--all lists every one)")
     print(f"deadwood  {data['deadwood']}  ({dead})")
     if "discards" in data:
         limit = data["knock_limit"]
@@ -218,6 +253,19 @@ def _analyze(text: str, preset: str, as_json: bool, upcard_text: str | None = No
         else:
             print(f"can       {', '.join(can) if can else 'neither knock nor gin'}")
     return 0
+
+
+def _print_analysis_json(data: dict[str, Any], arrangements: _Arrangements) -> None:
+    """``data`` as one JSON object whose ``arrangements`` are written as they come (all of a
+    deck's take memory only for the one being written), then ``more_arrangements``."""
+    head = json.dumps(data, indent=2)
+    print(head[: -len("\n}")] + ',\n  "arrangements": [', end="")
+    separator = "\n"
+    for arrangement in arrangements:
+        item = json.dumps(arrangement, indent=2).replace("\n", "\n    ")
+        print(f"{separator}    {item}", end="")
+        separator = ",\n"
+    print(f'\n  ],\n  "more_arrangements": {json.dumps(arrangements.more)}\n}}')
 
 
 def interrupted(playing: bool = False) -> int:

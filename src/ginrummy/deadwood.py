@@ -40,7 +40,8 @@ only by where a long run is split hold the same cards and accept the same layoff
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+import itertools
+from collections.abc import Iterable, Iterator
 
 import attrs
 
@@ -48,10 +49,18 @@ from ginrummy.bits import SUIT_BITS, rotate_left, rotate_right, split, triples
 from ginrummy.cards import DECK, Card, CardsLike, Hand, _hand, to_mask
 from ginrummy.errors import InvalidHandError, InvalidMeldError
 from ginrummy.melds import Meld, MeldingRules, MeldKind, _meld_key
-from ginrummy.partition_dp import solve
+from ginrummy.partition_dp import ordered_choices, solve
 from ginrummy.partition_tables import MOST_CONFLICTS, NO_GAIN, PartitionTables, set_choices, tables_for
 
-__all__ = ["Arrangement", "all_best_melds", "best_discard", "best_discards", "best_melds", "deadwood"]
+__all__ = [
+    "Arrangement",
+    "all_best_melds",
+    "best_discard",
+    "best_discards",
+    "best_melds",
+    "deadwood",
+    "iter_best_melds",
+]
 
 # --------------------------------------------------------------------------------------------
 # deadwood
@@ -288,26 +297,67 @@ def _preference(removal: int, ranks: int) -> tuple[int, ...]:
     return tuple(key)
 
 
-def all_best_melds(cards: CardsLike, rules: MeldingRules | None = None) -> tuple[Arrangement, ...]:
-    """Every minimum-deadwood arrangement of ``cards``.
+def all_best_melds(
+    cards: CardsLike, rules: MeldingRules | None = None, *, limit: int | None = None
+) -> tuple[Arrangement, ...]:
+    """Every minimum-deadwood arrangement of ``cards`` (the first ``limit`` of them, when
+    given; see :func:`iter_best_melds` to take them one at a time).
 
     Runs are reported in canonical form: touching runs are merged into one (``3c-8c`` is never
     listed again as ``3c-5c`` and ``6c-8c``), since such splits hold the same cards and accept
     the same layoffs. Each arrangement appears once. The first prefers sets, rank by rank from
     the ace: the quad, then the triples, then no set; it is :func:`best_melds`.
 
+    A hand of 10 or 11 cards has at most a few dozen; a whole deck has 313,457, so bound what
+    you ask for with ``limit`` or :func:`iter_best_melds` when the hand is large.
+
     :raises ParseError: for bad text.
-    :raises InvalidHandError: for a card given twice.
+    :raises InvalidHandError: for a card given twice, or a ``limit`` below 1.
 
     >>> for arrangement in all_best_melds("7c 8c 9c Tc 7d 7h 7s"):
     ...     print(arrangement)
     7c 7d 7h 7s | 8c 9c Tc | deadwood 0
     7c 8c 9c Tc | 7d 7h 7s | deadwood 0
+    >>> len(all_best_melds(DECK, limit=3))
+    3
     """
+    if limit is not None:
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+            raise InvalidHandError(f"invalid limit {limit!r:.40}: it must be a whole number of 1 or more")
+        return tuple(itertools.islice(iter_best_melds(cards, rules), limit))
     mask = to_mask(cards)
     tables = tables_for(rules)
     free, combos, _ = _optimal_choices(mask, tables)
     return tuple(_arrangement(mask, combo, free, tables) for combo in combos)
+
+
+def iter_best_melds(cards: CardsLike, rules: MeldingRules | None = None) -> Iterator[Arrangement]:
+    """The arrangements of :func:`all_best_melds`, in the same order, one at a time: memory
+    stays proportional to the hand however many there are (the whole deck's first arrangement
+    comes at once, and all 313,457 without holding them).
+
+    :raises ParseError: for bad text (when called, before the first arrangement).
+    :raises InvalidHandError: for a card given twice.
+
+    >>> print(next(iter_best_melds(DECK)))
+    Ac Ad Ah As | 2c 2d 2h 2s | 3c 3d 3h 3s | 4c 4d 4h 4s | 5c 5d 5h 5s | 6c 6d 6h 6s | 7c 7d 7h 7s | \
+8c 8d 8h 8s | 9c 9d 9h 9s | Tc Td Th Ts | Jc Jd Jh Js | Qc Qd Qh Qs | Kc Kd Kh Ks | deadwood 0
+    """
+    mask = to_mask(cards)
+    tables = tables_for(rules)
+    return _iter_arrangements(mask, tables)
+
+
+def _iter_arrangements(mask: int, tables: PartitionTables) -> Iterator[Arrangement]:
+    a, b, c, d = split(mask)
+    in_runs = tables.melded[a] | tables.melded[b] | tables.melded[c] | tables.melded[d]
+    if (triples(a, b, c, d) & in_runs).bit_count() > MOST_CONFLICTS:  # as _optimal_choices
+        for choice in ordered_choices(mask, tables):
+            yield _arrangement(mask, choice, 0, tables)
+        return
+    free, combos, _ = _optimal_choices(mask, tables)
+    for combo in combos:
+        yield _arrangement(mask, combo, free, tables)
 
 
 def best_melds(cards: CardsLike, rules: MeldingRules | None = None) -> Arrangement:
@@ -319,10 +369,7 @@ def best_melds(cards: CardsLike, rules: MeldingRules | None = None) -> Arrangeme
     >>> print(best_melds("As 2s 3s 4s 7h 7d 7c Kd Qd 9c"))
     7c 7d 7h | As 2s 3s 4s | deadwood 9c Qd Kd (29)
     """
-    mask = to_mask(cards)
-    tables = tables_for(rules)
-    free, combos, _ = _optimal_choices(mask, tables)
-    return _arrangement(mask, combos[0], free, tables)
+    return next(_iter_arrangements(to_mask(cards), tables_for(rules)))
 
 
 # --------------------------------------------------------------------------------------------

@@ -166,7 +166,7 @@ class EventLog(Chain[Record]):
     (Card('As'), True)
     """
 
-    __slots__ = ("_events", "_seen")
+    __slots__ = ("_event", "_events", "_seen")
 
     def __init__(self, previous: Chain[Record] | None, item: Record) -> None:
         # Chain.__init__ written out: a link is made for every action applied
@@ -174,13 +174,22 @@ class EventLog(Chain[Record]):
         self.item = item
         self.size = 1 if previous is None else previous.size + 1
         self._items = None
+        self._event: Event | None = None  # the record as an Event, made once for every log
         self._events: tuple[Event, ...] | None = None
         self._seen: list[tuple[Event, ...] | None] = [None, None]
+
+    def event(self) -> Event:
+        """This link's record as an :class:`Event` (made once, shared by every copy of the
+        log)."""
+        made = self._event
+        if made is None:
+            made = self._event = _event(*self.item)
+        return made
 
     def _build(self, player: int | None) -> tuple[Event, ...]:
         """The events (``player`` None) or ``player``'s censored events, built on from the
         nearest earlier link that has them, and kept on this link."""
-        pending: list[Record] = []
+        pending: list[EventLog] = []
         link: EventLog | None = self
         done: tuple[Event, ...] = ()
         while link is not None:
@@ -188,16 +197,16 @@ class EventLog(Chain[Record]):
             if ready is not None:
                 done = ready
                 break
-            pending.append(link.item)
+            pending.append(link)
             previous = link.previous
             assert previous is None or isinstance(previous, EventLog)
             link = previous
         pending.reverse()
         if player is None:
-            built = (*done, *(_event(*record) for record in pending))
+            built = (*done, *(link.event() for link in pending))
             self._events = built
         else:
-            built = (*done, *(censor(_event(*record), player, knock_visible=False) for record in pending))
+            built = (*done, *(censor(link.event(), player, knock_visible=False) for link in pending))
             self._seen[player] = built
         return built
 

@@ -223,17 +223,19 @@ def _seed(value: object, path: str) -> int | str:
 def _record(value: object, path: str) -> GameRecord:
     data = read_object(value, path, ["rules", "seed", "first_dealer", "decks", "actions"])
     rules = _ruleset(data["rules"], f"{path}.rules")
-    decks = [
-        card_list(item, f"{path}.decks[{i}]")
-        for i, item in enumerate(as_list(data["decks"], f"{path}.decks"))
-    ]
-    for index, deck in enumerate(decks):
-        if len(deck) != 52:
-            raise fail(f"{path}.decks[{index}]", f"a deck holds 52 cards, got {len(deck)}")
-    actions = [
-        _action(item, f"{path}.actions[{i}]", rules)
-        for i, item in enumerate(as_list(data["actions"], f"{path}.actions"))
-    ]
+    raw_decks = as_list(data["decks"], f"{path}.decks")
+    raw_actions = as_list(data["actions"], f"{path}.actions")
+    # counts first, so an oversized document is refused before its cards are read
+    if len(raw_decks) > len(raw_actions) + 1:
+        raise fail(
+            f"{path}.decks", f"{len(raw_decks)} decks for {len(raw_actions)} actions: a round takes actions"
+        )
+    for index, item in enumerate(raw_decks):
+        if not isinstance(item, list) or len(item) != 52:
+            size = f"{len(item)} cards" if isinstance(item, list) else kind(item)
+            raise fail(f"{path}.decks[{index}]", f"a deck holds 52 cards, got {size}")
+    decks = [card_list(item, f"{path}.decks[{i}]") for i, item in enumerate(raw_decks)]
+    actions = [_action(item, f"{path}.actions[{i}]", rules) for i, item in enumerate(raw_actions)]
     return construct(
         path,
         GameRecord,

@@ -111,6 +111,34 @@ def _flood(knocker: int, defender: int, wrap: bool) -> int:
         reach = grown
 
 
+def _fewest(knocker: int, cards: int, wrap: bool, dw: list[int]) -> int:
+    """The cards of one suit to lay off onto the knocker's runs ``knocker``: among the sets
+    that can be laid off (grown one card at a time from the runs, within the flood), one
+    leaving the least deadwood of the rest of ``cards``, and among those the fewest cards (a
+    defender may keep a block that melds on its own rather than lay it off)."""
+    flood = _flood(knocker, cards, wrap)
+    if not flood:
+        return 0
+    best, best_key = flood, (dw[cards & ~flood], flood.bit_count())
+    seen = {0}
+    frontier = [0]
+    while frontier:
+        grown: list[int] = []
+        for laid in frontier:
+            key = (dw[cards & ~laid], laid.bit_count())
+            if key < best_key:
+                best, best_key = laid, key
+            options = neighbours(knocker | laid, wrap) & flood & ~laid
+            while options:
+                bit = options & -options
+                options ^= bit
+                if laid | bit not in seen:
+                    seen.add(laid | bit)
+                    grown.append(laid | bit)
+        frontier = grown
+    return best
+
+
 def _check_spread(spread: Iterable[Meld], mask: int, wrap: bool) -> tuple[Meld, ...]:
     melds = tuple(spread)
     seen = 0
@@ -210,7 +238,9 @@ def _large_plan(
     points, choices = solve(mask, tables, anchors=anchors, fourths=layable)
     removed = choices[0]
     rest = mask & ~removed
-    laid = tuple(_flood(knocker_runs[s], rest >> (13 * s) & SUIT_BITS, tables.wrap) for s in range(4))
+    laid = tuple(
+        _fewest(knocker_runs[s], rest >> (13 * s) & SUIT_BITS, tables.wrap, tables.dw) for s in range(4)
+    )
     count = (removed & layable).bit_count() + sum(x.bit_count() for x in laid)
     return points, count, removed & layable, (laid[0], laid[1], laid[2], laid[3])
 
@@ -233,7 +263,7 @@ def _best_for(
         laid = [0, 0, 0, 0]
         for s in range(4):
             rest = suits[s] ^ (combo >> (13 * s) & SUIT_BITS)
-            laid[s] = _flood(knocker_runs[s], rest, wrap)
+            laid[s] = _fewest(knocker_runs[s], rest, wrap, dw)
             points += dw[rest & ~laid[s]]
         count = sum(x.bit_count() for x in laid)
         if (points, count) < (best_points, best_count):

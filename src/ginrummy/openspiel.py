@@ -124,7 +124,7 @@ class GinRummyGame(pyspiel.Game):  # type: ignore[misc]
     >>> from ginrummy import openspiel as gos
     >>> game = pyspiel.load_game(gos.register(), {"preset": "oklahoma", "dealer": 0})
     >>> game.rules.name, game.num_distinct_actions(), game.max_chance_outcomes()
-    ('oklahoma', 265, 52)
+    ('oklahoma, 100 turns', 265, 52)
     """
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
@@ -136,7 +136,7 @@ class GinRummyGame(pyspiel.Game):  # type: ignore[misc]
         if not isinstance(max_turns, int) or max_turns < 1:
             raise gr.GinRummyError(f"invalid max_turns {max_turns!r}: must be an integer of at least 1")
         if rules.max_turns is None or rules.max_turns > max_turns:
-            rules = rules.evolve(name=rules.name, max_turns=max_turns)
+            rules = rules.evolve(name=f"{rules.name}, {max_turns} turns", max_turns=max_turns)
         assert rules.max_turns is not None
         self.rules = rules
         """The ruleset played (the preset with ``max_turns`` set)."""

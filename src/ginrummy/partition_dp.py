@@ -29,12 +29,14 @@ its length before the cut: 1, 2 or 3+) and the final state must match the guess.
 
 from __future__ import annotations
 
+import heapq
 import itertools
+from collections.abc import Iterator
 
 from ginrummy.bits import SUIT_BITS
 from ginrummy.partition_tables import PartitionTables
 
-__all__ = ["solve"]
+__all__ = ["ordered_choices", "solve"]
 
 
 def _state(lengths: tuple[int, int, int, int]) -> int:
@@ -249,3 +251,102 @@ def _final_ok(lengths: tuple[int, int, int, int], initial: tuple[int, int, int, 
         elif length in (1, 2):
             return False
     return True
+
+
+# --------------------------------------------------------------------------------------------
+# every optimal choice, lazily, in the order of preference
+
+
+def preference_key(set_suits: int) -> int:
+    """The place of a rank's set cards (a 4-bit mask of suits) in the order of preference of
+    a rank held three or more times: the quad (0), the triples leaving out clubs ... spades
+    (1-4), no set (5)."""
+    if set_suits == 15:
+        return 0
+    if set_suits:
+        return (15 & ~set_suits).bit_length()  # 1 + the suit left out
+    return 5
+
+
+def ordered_choices(mask: int, tables: PartitionTables) -> Iterator[int]:
+    """Every optimal choice of set cards of ``mask`` (as :func:`solve` with ``want_all``), one
+    at a time, in the order of preference: rank by rank from the ace, the quad, then the
+    triples leaving out clubs ... spades, then no set.
+
+    Memory stays proportional to the hand, whatever the number of choices: the ranks are taken
+    from the ace (round the corner, the cycle is cut before the ace and each guess of the
+    segments crossing it is a pass of its own, the passes merged), the cost to finish from
+    each state is worked out first, and a depth-first walk yields the choices, merging at each
+    rank the walks that share its set cards.
+    """
+    suits = [mask >> (13 * s) & SUIT_BITS for s in range(4)]
+    bridging = [s for s in range(4) if tables.wrap and suits[s] & 1 and suits[s] >> 12 & 1]
+    passes = []
+    best = 1 << 30
+    for guess in itertools.product((0, 1, 2, 3), repeat=len(bridging)):
+        initial = [0, 0, 0, 0]
+        for s, length in zip(bridging, guess, strict=True):
+            initial[s] = length
+        walk = _Walk(suits, tables.values, (initial[0], initial[1], initial[2], initial[3]))
+        if walk.best < best:
+            best, passes = walk.best, [walk]
+        elif walk.best == best and walk.best < 1 << 30:
+            passes.append(walk)
+    streams = [walk.choices() for walk in passes]
+    merged = streams[0] if len(streams) == 1 else heapq.merge(*streams)
+    last = None
+    for _, choice in merged:
+        if choice != last:  # a choice two guesses both allow (a whole suit in a run)
+            yield choice
+        last = choice
+
+
+class _Walk:
+    """One pass from the ace with the segments crossing the cut guessed as ``initial``."""
+
+    def __init__(self, suits: list[int], values: tuple[int, ...], initial: tuple[int, int, int, int]) -> None:
+        self.initial = initial
+        self.helds = [sum(1 << s for s in range(4) if suits[s] >> rank & 1) for rank in range(13)]
+        self.values = values
+        # the states reachable before each rank
+        reach: list[set[int]] = [{_state(initial)}]
+        for rank in range(13):
+            options = _LABELLINGS[self.helds[rank]]
+            reach.append({_NEXT[state][runs] for state in reach[-1] for _, runs, _ in options} - {-1})
+        # the least cost from each state before a rank to a valid end
+        togo: list[dict[int, int]] = [{} for _ in range(14)]
+        togo[13] = {state: 0 for state in reach[13] if _final_ok(_lengths(state), initial)}
+        for rank in range(12, -1, -1):
+            value, options, after = values[rank], _LABELLINGS[self.helds[rank]], togo[rank + 1]
+            for state in reach[rank]:
+                row = _NEXT[state]
+                costs = [dead * value + after[row[runs]] for _, runs, dead in options if row[runs] in after]
+                if costs:
+                    togo[rank][state] = min(costs)
+        self.togo = togo
+        self.best = togo[0].get(_state(initial), 1 << 30)
+
+    def choices(self) -> Iterator[tuple[tuple[int, ...], int]]:
+        """The optimal choices with their keys, in the order of the keys."""
+        if self.best < 1 << 30:
+            yield from self._from(0, _state(self.initial))
+
+    def _from(self, rank: int, state: int) -> Iterator[tuple[tuple[int, ...], int]]:
+        if rank == 13:
+            yield (), 0
+            return
+        held, value, row = self.helds[rank], self.values[rank], _NEXT[state]
+        after, need = self.togo[rank + 1], self.togo[rank][state]
+        groups: dict[int, list[Iterator[tuple[tuple[int, ...], int]]]] = {}
+        for set_suits, runs, dead in _LABELLINGS[held]:
+            nxt = row[runs]
+            if nxt in after and dead * value + after[nxt] == need:
+                groups.setdefault(set_suits, []).append(self._from(rank + 1, nxt))
+        counted = held.bit_count() >= 3
+        for set_suits in sorted(groups, key=preference_key):
+            walks = groups[set_suits]
+            stream = walks[0] if len(walks) == 1 else heapq.merge(*walks)
+            bits = sum(1 << (13 * s + rank) for s in range(4) if set_suits >> s & 1)
+            key = preference_key(set_suits)
+            for rest_key, rest in stream:
+                yield ((key, *rest_key) if counted else rest_key), rest | bits

@@ -131,6 +131,7 @@ class Round:
             "result": None,
             "deck": None,
             **fields,
+            "_knock_limit": fields["rules"].knock_limit_for(fields["initial_upcard"]),
             "_log": None,
             "_origin": None,
             "_legal": None,
@@ -288,7 +289,8 @@ class Round:
     def knock_limit(self) -> int:
         """The most deadwood a knock may leave in this round (see
         :meth:`ginrummy.Ruleset.knock_limit_for`)."""
-        return self.rules.knock_limit_for(self.initial_upcard)
+        limit: int = self.__dict__["_knock_limit"]  # fixed at the deal: the initial upcard sets it
+        return limit
 
     @property
     def defender(self) -> int | None:

@@ -154,9 +154,23 @@ def _max_turns(instance: object, attribute: attrs.Attribute[int | None], value: 
         )
 
 
+_PRESETS_BY_NAME: dict[str, Ruleset] = {}
+"""The presets by name, once defined: a ruleset named like one must be it."""
+
+
 def _name(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
-    if not isinstance(value, str) or not value.strip():
-        raise InvalidRulesetError(f"invalid ruleset: 'name' must be a non-empty string (got {value!r})")
+    if not isinstance(value, str) or not value.strip() or len(value) > 100:
+        raise InvalidRulesetError(
+            "invalid ruleset: 'name' must be a non-empty string of at most 100 characters "
+            f"(got {value!r:.120})",
+            field="name",
+        )
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidRulesetError(
+            f"invalid ruleset: 'name' {value!r} is not text (a lone surrogate)", field="name"
+        ) from None
 
 
 @attrs.frozen(kw_only=True)
@@ -315,6 +329,17 @@ class Ruleset:
     )
 
     def __attrs_post_init__(self) -> None:
+        preset = _PRESETS_BY_NAME.get(self.name)
+        if preset is not None and preset != self:
+            changed = next(
+                f.name for f in attrs.fields(Ruleset) if getattr(self, f.name) != getattr(preset, f.name)
+            )
+            raise InvalidRulesetError(
+                f"invalid ruleset: the name {self.name!r} is a preset's, but {changed!r} is "
+                f"{getattr(self, changed)!r}, not {getattr(preset, changed)!r}: "
+                "name a changed ruleset otherwise",
+                field="name",
+            )
         if self.layoffs_after_gin and not self.layoffs:
             raise InvalidRulesetError("invalid ruleset: 'layoffs_after_gin' is True but 'layoffs' is False")
         if self.void_if_gin_matched and not self.layoffs_after_gin:
@@ -457,6 +482,7 @@ PRESETS: Mapping[str, Ruleset] = MappingProxyType(
     }
 )
 """The presets by name (read-only)."""
+_PRESETS_BY_NAME.update(PRESETS)
 
 _ALIASES = {
     "traditional": "pagat",

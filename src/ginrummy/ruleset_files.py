@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from ginrummy.errors import GinRummyError, InvalidRulesetError
-from ginrummy.rules import PRESETS, Ruleset, find_ruleset
+from ginrummy.rules import Ruleset, find_ruleset
 from ginrummy.serialization import dumps, loads
 
 __all__ = ["MAX_FILE_BYTES", "read_ruleset"]
@@ -60,14 +60,8 @@ def read_ruleset(path: str | os.PathLike[str]) -> Ruleset:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise InvalidRulesetError(f"{str(file)!r}: not UTF-8 text") from None
-    rules = _from_toml(text, file) if file.suffix.lower() == ".toml" else _loaded(text, file)
-    preset = PRESETS.get(rules.name)
-    if preset is not None and preset != rules:
-        raise InvalidRulesetError(
-            f"{str(file)!r}: name: {rules.name!r} is a preset's name, but the rules differ from "
-            "that preset: give the ruleset its own name"
-        )
-    return rules
+    # a ruleset named like a preset must be that preset: Ruleset itself refuses any other
+    return _from_toml(text, file) if file.suffix.lower() == ".toml" else _loaded(text, file)
 
 
 def _loaded(document: str, file: Path) -> Ruleset:

@@ -56,8 +56,9 @@ from ginrummy.views import PlayerView, set_sampler
 __all__ = ["sample_round"]
 
 
-def _fail(message: str) -> InvalidPositionError:
-    return InvalidPositionError(f"cannot sample this view: {message}")
+def _fail(message: str, field: str = "events") -> InvalidPositionError:
+    """The error for a view no round has; ``field`` names the view's field it shows in."""
+    return InvalidPositionError(f"cannot sample this view: {message}", field=field)
 
 
 def _original_spread(view: PlayerView) -> tuple[Meld, ...]:
@@ -97,7 +98,9 @@ class _Origin:
                     self.count -= 1
             elif isinstance(action, Discard):
                 if not self.pile or self.pile[-1] != action.card:
-                    raise _fail(f"event {event.number} discards {action.card}, not on the pile")
+                    raise _fail(
+                        f"event {event.number} discards {action.card}, not on the pile", "discard_pile"
+                    )
                 self.pile.pop()
                 self.turns -= 1
                 self._back(mine, action.card)
@@ -110,11 +113,10 @@ class _Origin:
                 self._back(mine, action.card)
         if self.turns < 0 or self.stock > STOCK_AT_DEAL or self.count < 0:
             raise _fail("its events do not add up")
-        self.pile.reverse()  # walked back top first: now bottom to top
 
     def _leave(self, card: Card | None) -> None:
         if card is None or not self.hand & card.mask:
-            raise _fail(f"the viewer's card {card} is not in its hand")
+            raise _fail(f"the viewer's card {card} is not in its hand", "hand")
         self.hand &= ~card.mask
 
     def _back(self, mine: bool, card: Card | None) -> None:
@@ -183,14 +185,17 @@ def sample_round(view: PlayerView, rng: random.Random) -> Round:
         # origin (a position set up in DISCARD with the opponent to act)
         known_at_origin = view.opponent_known.mask & ~from_pile
         if known_at_origin.bit_count() > 1:
-            raise _fail("the opponent is known to hold cards it never took")
+            raise _fail("the opponent is known to hold cards it never took", "opponent_known")
     # ---- the origin's phase
     to_act: int | None
     if events:
         first = events[0]
         to_act = first.player
         if isinstance(first.action, PassUpcard) or (
-            isinstance(first.action, TakeDiscard) and len(origin.pile) == 1 and origin.stock == STOCK_AT_DEAL
+            isinstance(first.action, TakeDiscard)
+            and origin.pile == [view.initial_upcard]
+            and origin.stock == STOCK_AT_DEAL
+            and origin.turns == 0
         ):
             phase = Phase.UPCARD_OFFER
         elif isinstance(first.action, (DrawStock, TakeDiscard)):
@@ -204,7 +209,11 @@ def sample_round(view: PlayerView, rng: random.Random) -> Round:
         if to_act is None:
             raise _fail("a finished round with no events")
     if known_at_origin and not (phase is Phase.DISCARD and to_act == other):
-        raise _fail("the opponent is known to hold a card it never took")
+        raise _fail("the opponent is known to hold a card it never took", "opponent_known")
+    upcard = view.initial_upcard
+    if not (origin.hand | known_at_origin | sum(card.mask for card in origin.pile)) & upcard.mask:
+        # a set-up origin after the initial upcard was taken: the opponent held it there
+        shown[upcard.index] = 0
     # ---- slots: the opponent's hand at the origin (-1) and its stock draws (their event index)
     opponent_slots = [-1] * (origin.count - known_at_origin.bit_count())
     opponent_slots += [index for index, player in draws if player == other]
@@ -280,6 +289,7 @@ def _start(
     upcard = view.initial_upcard
     dealt = (
         phase is Phase.UPCARD_OFFER
+        and to_act == 1 - view.dealer
         and origin.pile == [upcard]
         and len(cards) == STOCK_AT_DEAL
         and origin.turns == 0

@@ -23,7 +23,7 @@ import attrs
 
 from ginrummy.actions import Action
 from ginrummy.cards import Card, Hand
-from ginrummy.errors import InvalidPositionError
+from ginrummy.errors import GinRummyError, InvalidPositionError
 from ginrummy.events import Event, EventLog, Phase, censor
 from ginrummy.melds import Meld
 from ginrummy.pictures import view_picture
@@ -114,6 +114,40 @@ class PlayerView:
 
     def __attrs_post_init__(self) -> None:
         check_view(self)
+        self._check_possible()
+
+    def _check_possible(self) -> None:
+        """A view is possible when some round has it: draw one (:meth:`sample`) and compare
+        its view with this one, field by field. Every rule is enforced this way, since the
+        round is replayed from its origin by the rules: the legal actions, the order of the
+        events, the layoffs, the result's price."""
+        assert _SAMPLER is not None, "ginrummy.sampling registers the sampler on import"
+        try:
+            seen = _SAMPLER(self, random.Random(0)).view(self.player)
+        except GinRummyError as exc:
+            reason = str(exc).removeprefix("cannot sample this view: ")
+            message = f"invalid view: no round has it: {reason}"
+            raise InvalidPositionError(message, field=exc.field) from None
+        for field in attrs.fields(PlayerView):
+            mine, theirs = getattr(self, field.name), getattr(seen, field.name)
+            if mine != theirs:
+                raise InvalidPositionError(
+                    f"invalid view: no round has it: {field.name} {mine!r:.120} does not follow from "
+                    f"the rest (a round with the same history has {theirs!r:.120})",
+                    field=field.name,
+                )
+
+    if not TYPE_CHECKING:  # hidden from type checkers, which would allow any attribute
+
+        def __getattr__(self, name: str) -> Any:
+            # A view made by a round leaves its censored log to be built on first use (most
+            # bots and encoders never read it); only ``events`` can be missing this way.
+            if name == "events" and "_log" in self.__dict__:
+                log, knock_visible = self.__dict__.pop("_log")
+                events = _censored(log, self.player, knock_visible)
+                self.__dict__["events"] = events
+                return events
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     @property
     def is_my_turn(self) -> bool:
@@ -176,13 +210,6 @@ def view_of(r: Round, player: int) -> PlayerView:
     over = r.phase is Phase.OVER
     shown = r.knocker is not None  # from the knock on, both hands are shown
     opponent_cards = r.hands[opponent]
-    log: EventLog | None = r.__dict__["_log"]
-    if log is None:
-        events: tuple[Event, ...] = ()
-    elif over and r.knocker is not None:
-        events = tuple(censor(event, player, knock_visible=True) for event in log.events())
-    else:
-        events = log.seen(player)
     mine = r.to_act == player
     state: dict[str, Any] = {
         "player": player,
@@ -205,9 +232,20 @@ def view_of(r: Round, player: int) -> PlayerView:
         "layoffs": r.layoffs,
         "knock_card": r.knock_card if over or r.knocker == player else None,
         "result": r.result,
-        "events": events,
         "turns": r.turns,
     }
+    log: EventLog | None = r.__dict__["_log"]
+    if log is None:
+        state["events"] = ()
+    else:
+        state["_log"] = (log, over and r.knocker is not None)
     view = object.__new__(PlayerView)
     object.__setattr__(view, "__dict__", state)
     return view
+
+
+def _censored(log: EventLog, player: int, knock_visible: bool) -> tuple[Event, ...]:
+    """The events of ``log`` as ``player`` sees them (the knock shown once the round is over)."""
+    if knock_visible:
+        return tuple(censor(event, player, knock_visible=True) for event in log.events())
+    return log.seen(player)

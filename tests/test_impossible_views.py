@@ -1,0 +1,248 @@
+"""Impossible player views are refused (issue 11, item 12).
+
+A :class:`gr.PlayerView` is possible when some round has it. Each case below starts from the
+JSON document of a real view, spoils it the way a hand-made document might, and checks that
+``gr.loads`` refuses it with the library's own error, and that the public constructor
+refuses the same fields. The unspoiled documents load and compare equal, so a check that
+refused everything would fail here too.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import ginrummy as gr
+from positions import play, position
+
+Data = dict[str, Any]
+
+
+def _played(seed: int, turns: int | None) -> gr.Round:
+    """A pagat round dealt from ``seed`` and played by the greedy bot for ``turns`` turns
+    (to its end when None)."""
+    r = gr.Round.deal(gr.PAGAT, 0, seed=seed)
+    bot = gr.GreedyBot()
+    while r.to_act is not None and (turns is None or r.turns < turns):
+        r = r.apply(bot.act(r.view(r.to_act)))
+    return r
+
+
+def _knocked() -> gr.Round:
+    """Player 0 knocks with a spread of three melds; the defender (1) holds a lay-off, As."""
+    r = position(
+        hands=("Ah Ac Ad 5s 6s 7s 9h Th Jh 2c", "2h 3h 4h Qs Qd Qc 8c 9c As 5d"),
+        discard="3s",
+        stock_top="Kd",
+        dealer=1,
+        to_act=0,
+    )
+    r = play(r, "s")
+    knock = next(a for a in r.legal_actions() if isinstance(a, gr.Knock) and a.card == gr.Card.parse("Kd"))
+    return r.apply(knock)
+
+
+def _views() -> dict[str, gr.PlayerView]:
+    offer = gr.Round.deal(gr.PAGAT, 0, seed=1)
+    mid = _played(5, 6)
+    over = _played(5, None)
+    knocked = _knocked()
+    oklahoma = gr.Round.deal(gr.OKLAHOMA, 0, seed=2)
+    while oklahoma.to_act is not None:
+        oklahoma = oklahoma.apply(gr.GreedyBot().act(oklahoma.view(oklahoma.to_act)))
+    assert over.result is not None and over.result.outcome is gr.Outcome.KNOCK
+    assert knocked.phase is gr.Phase.LAYOFF and knocked.to_act == 1
+    assert oklahoma.result is not None
+    return {
+        "offer": offer.view(1),
+        "passed": offer.apply(gr.PassUpcard()).view(0),
+        "mid": mid.view(mid.to_act or 0),
+        "waiting": mid.view(1 - (mid.to_act or 0)),
+        "over": over.view(0),
+        "defender": knocked.view(1),
+        "knocker": knocked.view(0),
+        "oklahoma": oklahoma.view(0),
+    }
+
+
+VIEWS = _views()
+
+
+def _data(name: str) -> Data:
+    data: Data = json.loads(gr.dumps(VIEWS[name]))["data"]
+    return data
+
+
+def _document(data: Data) -> str:
+    return json.dumps({"format": "ginrummy", "version": 1, "type": "PlayerView", "data": data})
+
+
+def _mine(data: Data) -> list[str]:
+    cards: list[str] = data["hand"]
+    return cards
+
+
+def _not_seen(data: Data) -> str:
+    """A card the viewer has not seen anywhere."""
+    seen = set(_mine(data)) | set(data["discard_pile"]) | set(data["opponent_known"])
+    seen |= {e["card"] for e in data["events"] if e["card"]}
+    seen |= {a.split()[1] for a in (e["action"] for e in data["events"]) if a and a[0] in "dl"}
+    return next(str(c) for c in gr.DECK if str(c) not in seen)
+
+
+def _swap_events(data: Data) -> None:
+    events = data["events"]
+    events[2], events[3] = events[3], events[2]
+    events[2]["number"], events[3]["number"] = 2, 3
+
+
+def _opponent_draws_my_card(data: Data) -> None:
+    other = 1 - data["player"]
+    draw = next(e for e in data["events"] if e["player"] == other and e["action"] == "s")
+    draw["card"] = _mine(data)[0]
+
+
+def _opponent_takes_my_card(data: Data) -> None:
+    other = 1 - data["player"]
+    take = next(e for e in data["events"] if e["player"] == other and e["action"] == "t")
+    take["card"] = _mine(data)[0]
+
+
+def _dead_hand_for_knock(data: Data) -> None:
+    data["result"].update(outcome="dead-hand", winner=None, points=0, knocker=None, deadwood=None)
+    data["result"].update(spread=[], layoffs=[])
+
+
+def _set(**fields: Any) -> Callable[[Data], None]:
+    def spoil(data: Data) -> None:
+        data.update(fields)
+
+    return spoil
+
+
+# (name, the view it starts from, how it is spoiled)
+CASES: list[tuple[str, str, Callable[[Data], None]]] = [
+    ("a defender in the layoff phase with 3 cards", "defender", lambda d: d.update(hand=d["hand"][:3])),
+    (
+        "a knocker with 9 cards against the opponent's 11",
+        "knocker",
+        lambda d: d.update(hand=d["hand"][:9], opponent_card_count=11),
+    ),
+    ("a spread made of the viewer's own cards", "defender", lambda d: d.update(spread=[["2h", "3h", "4h"]])),
+    ("the same meld twice in the spread", "defender", lambda d: d.update(spread=[d["spread"][0]] * 2)),
+    ("an empty spread with a knocker", "defender", _set(spread=[])),
+    ("a draw offered in the layoff phase", "defender", _set(legal_actions=["s", "e"])),
+    ("a knock offered in the draw phase", "mid", lambda d: d.update(legal_actions=["s", "t", "k 2c"])),
+    ("legal actions when it is not the viewer's turn", "waiting", _set(legal_actions=["s"])),
+    ("events out of order", "mid", _swap_events),
+    (
+        "a finished view with result points +7",
+        "over",
+        lambda d: d["result"].update(points=d["result"]["points"] + 7),
+    ),
+    ("a knock replaced by a dead hand", "over", _dead_hand_for_knock),
+    ("the initial upcard in the viewer's hand", "offer", lambda d: d.update(initial_upcard=d["hand"][0])),
+    ("an event of the opponent drawing the viewer's own card", "mid", _opponent_draws_my_card),
+    ("an event of the opponent taking the viewer's own card", "waiting", _opponent_takes_my_card),
+    ("a flipped player", "mid", lambda d: d.update(player=1 - d["player"])),
+    ("opponent_known during the upcard offer", "offer", lambda d: d.update(opponent_known=[_not_seen(d)])),
+    ("a multiplier the ruleset does not give", "over", lambda d: d["result"].update(multiplier=2)),
+    ("an Oklahoma multiplier without a spade upcard", "oklahoma", lambda d: d["result"].update(multiplier=3)),
+    ("a stock one card too large", "mid", lambda d: d.update(stock_size=d["stock_size"] + 1)),
+    (
+        "a discard pile whose top is not the last discard",
+        "mid",
+        lambda d: d.update(discard_pile=d["discard_pile"][::-1]),
+    ),
+    ("the wrong player to act", "mid", lambda d: d.update(to_act=1 - d["to_act"])),
+    ("a discard phase after a discard", "mid", _set(phase="discard")),
+    ("fewer turns than the discards in the log", "mid", lambda d: d.update(turns=d["turns"] - 1)),
+    ("a knock limit pagat does not set", "mid", _set(knock_limit=7)),
+    ("a taken card in the draw phase", "mid", lambda d: d.update(taken=d["hand"][0])),
+    (
+        "the knock card shown to the defender before the round is over",
+        "defender",
+        lambda d: d.update(knock_card="Kd"),
+    ),
+    ("the opponent's hand shown in the draw phase", "mid", lambda d: d.update(opponent_hand=[])),
+    ("the dealer swapped after the first pass", "passed", lambda d: d.update(dealer=1 - d["dealer"])),
+    ("a layoff of a card that does not fit its meld", "defender", lambda d: d.update(layoffs=[["5d", 0]])),
+    ("a result before the round is over", "defender", lambda d: d.update(result=_data("over")["result"])),
+    ("an opponent with 9 cards in the draw phase", "mid", _set(opponent_card_count=9)),
+    (
+        "an unseen card claimed as known to the opponent",
+        "mid",
+        lambda d: d.update(opponent_known=[_not_seen(d)]),
+    ),
+]
+
+
+def test_there_are_more_impossible_cases_than_the_issue_listed() -> None:
+    """The issue counted 21 hand-made impossible documents; every one of its kinds is here."""
+    assert len(CASES) >= 21
+    assert len({name for name, _, _ in CASES}) == len(CASES)
+
+
+@pytest.mark.parametrize("name", sorted(VIEWS))
+def test_the_unspoiled_documents_load(name: str) -> None:
+    """The starting points are possible: they load, equal to the views they came from, and
+    the public constructor accepts their fields."""
+    loaded = gr.loads(_document(_data(name)))
+    assert loaded == VIEWS[name]
+    assert isinstance(loaded, gr.PlayerView)
+    fields = {field: getattr(loaded, field) for field in gr.PlayerView.__annotations__}
+    assert gr.PlayerView(**fields) == loaded
+
+
+@pytest.mark.parametrize(("name", "start", "spoil"), CASES, ids=[name for name, _, _ in CASES])
+def test_an_impossible_view_is_refused(name: str, start: str, spoil: Callable[[Data], None]) -> None:
+    """Each spoiled document is refused by ``loads`` with the library's own error, naming
+    why; the spoiling changed the document, so the refusal is not of the original."""
+    original = _data(start)
+    data = copy.deepcopy(original)
+    spoil(data)
+    assert data != original, name
+    with pytest.raises(gr.SerializationError) as info:
+        gr.loads(_document(data))
+    message = str(info.value)
+    assert message.startswith("playerView"), message
+    assert "invalid" in message or "not" in message or "must" in message, message
+
+
+def _fields(view: gr.PlayerView) -> dict[str, Any]:
+    return {field: getattr(view, field) for field in gr.PlayerView.__annotations__}
+
+
+def test_the_constructor_refuses_an_impossible_view() -> None:
+    """The public constructor runs the same check: a view whose discard pile is out of order
+    is refused with InvalidPositionError that names the field."""
+    fields = _fields(VIEWS["mid"])
+    fields["discard_pile"] = fields["discard_pile"][::-1]
+    with pytest.raises(gr.InvalidPositionError) as info:
+        gr.PlayerView(**fields)
+    assert info.value.field == "discard_pile"
+    top = str(VIEWS["mid"].discard_pile[-1])  # the last discard, now at the bottom
+    assert top in str(info.value) and "pile" in str(info.value)
+
+
+def test_the_refusal_does_not_depend_on_hidden_cards() -> None:
+    """The check reads only the view: the same impossible view made from two rounds that
+    differ only in the opponent's hidden cards gets the same message."""
+    r = VIEWS["mid"]
+    world_a, world_b = r.sample(random.Random(1)), r.sample(random.Random(2))
+    player = r.player
+    assert world_a.view(player) == world_b.view(player) == r
+    assert world_a.hand(1 - player) != world_b.hand(1 - player)
+    messages = []
+    for world in (world_a, world_b):
+        fields = _fields(world.view(player))
+        fields["stock_size"] += 1
+        with pytest.raises(gr.InvalidPositionError) as info:
+            gr.PlayerView(**fields)
+        messages.append(str(info.value))
+    assert messages[0] == messages[1]
