@@ -24,7 +24,7 @@ from ginrummy.cards import Card
 from ginrummy.chains import Chain
 from ginrummy.errors import InvalidPositionError
 
-__all__ = ["Event", "EventLog", "Phase", "censor"]
+__all__ = ["Event", "EventLog", "Phase", "censor", "censored_records"]
 
 
 class Phase(enum.Enum):
@@ -141,7 +141,8 @@ def _event(number: int, player: int, action: Action | None, card: Card | None) -
 
 def censor(event: Event, player: int, *, knock_visible: bool) -> Event:
     """``event`` as ``player`` may see it: the opponent's stock draw without its card, and
-    the opponent's knock hidden unless ``knock_visible``."""
+    the opponent's knock hidden unless ``knock_visible`` (:func:`censored_records` does the
+    same to a log's plain records)."""
     if event.player == player:
         return event
     action = event.action
@@ -154,6 +155,25 @@ def censor(event: Event, player: int, *, knock_visible: bool) -> Event:
 
 Record = tuple[int, int, Action, "Card | None"]
 """An event as the log keeps it until asked: ``(number, player, action, card)``."""
+
+
+def censored_records(
+    log: EventLog, player: int, *, knock_visible: bool
+) -> list[tuple[int, int, Action | None, Card | None]]:
+    """The records of ``log`` as ``player`` may see them, censored as :func:`censor` censors
+    an event, without making :class:`Event` values (the sampler reads these)."""
+    records: list[tuple[int, int, Action | None, Card | None]] = []
+    for record in log.items():
+        number, actor, action, card = record
+        if actor != player:
+            if type(action) is DrawStock and card is not None:
+                records.append((number, actor, action, None))
+                continue
+            if type(action) is Knock and not knock_visible:
+                records.append((number, actor, None, None))
+                continue
+        records.append(record)
+    return records
 
 
 class EventLog(Chain[Record]):

@@ -198,6 +198,11 @@ class Round:
             if mask != FULL_MASK or len(cards) != 52:
                 missing = Hand.from_mask(FULL_MASK & ~mask)
                 raise InvalidPositionError(f"invalid deck: {len(cards)} cards, missing {str(missing)!r}")
+        return cls._dealt(rules, dealer, cards)
+
+    @classmethod
+    def _dealt(cls, rules: Ruleset, dealer: int, cards: list[Card]) -> Round:
+        """:meth:`deal` from a deck known to be the 52 cards (the sampler builds one)."""
         first = 1 - dealer
         hands = [0, 0]
         for i in range(2 * HAND_SIZE):
@@ -379,6 +384,16 @@ class Round:
                 state = state.apply(action)
             except IllegalActionError as exc:
                 raise IllegalActionError(f"action {number}: {exc}") from None
+        return state
+
+    def _replay_trusted(self, actions: Iterable[Action]) -> Round:
+        """:meth:`replay` of actions known to be legal (the view of a possible round replayed
+        in a world drawn for it), without judging them again."""
+        state = self
+        for action in actions:
+            acting = state.to_act
+            assert acting is not None, "a trusted replay goes on after the round is over"
+            state = MOVES[type(action)].effect(state, action, acting)
         return state
 
     def undo(self) -> Round:

@@ -45,7 +45,7 @@ from ginrummy.actions import (
     PassUpcard,
     TakeDiscard,
 )
-from ginrummy.cards import DECK, FULL_MASK, Card, Hand
+from ginrummy.cards import DECK, Card, Hand
 from ginrummy.errors import InvalidPositionError
 from ginrummy.events import Phase
 from ginrummy.melds import Meld
@@ -61,6 +61,13 @@ def _fail(message: str, field: str = "events") -> InvalidPositionError:
     return InvalidPositionError(f"cannot sample this view: {message}", field=field)
 
 
+_Record = tuple[int, int, "Action | None", "Card | None"]
+"""An event of the view's log as ``(number, player, action, card)``."""
+
+_LAYING_DOWN = frozenset({Knock, BigGin, type(None)})
+"""The kinds of action that lay the hands down (None: a knock hidden from the viewer)."""
+
+
 def _original_spread(view: PlayerView) -> tuple[Meld, ...]:
     """The knocker's spread as shown, before the layoffs onto it."""
     laid: dict[int, int] = {}
@@ -72,93 +79,81 @@ def _original_spread(view: PlayerView) -> tuple[Meld, ...]:
 class _Origin:
     """The public part of the round's origin, worked out backwards from the view."""
 
-    def __init__(self, view: PlayerView) -> None:
+    def __init__(self, view: PlayerView, events: Sequence[_Record]) -> None:
         me = view.player
-        self.hand = view.hand.mask  # the viewer's cards
-        self.pile = list(view.discard_pile)
-        self.stock = view.stock_size
-        self.count = view.opponent_card_count
-        self.turns = view.turns
-        for event in reversed(view.events):
-            action, card, player = event.action, event.card, event.player
+        hand = view.hand.mask  # the viewer's cards
+        pile = list(view.discard_pile)
+        stock, count, turns = view.stock_size, view.opponent_card_count, view.turns
+        for number, player, action, card in reversed(events):
+            kind = type(action)
             mine = player == me
-            if isinstance(action, DrawStock):
-                self.stock += 1
-                if mine:
-                    self._leave(card)
+            if kind is DrawStock or kind is TakeDiscard:
+                if kind is DrawStock:
+                    stock += 1
+                elif card is None:
+                    raise _fail(f"event {number} takes no card")
                 else:
-                    self.count -= 1
-            elif isinstance(action, TakeDiscard):
-                if card is None:
-                    raise _fail(f"event {event.number} takes no card")
-                self.pile.append(card)
-                if mine:
-                    self._leave(card)
+                    pile.append(card)
+                if not mine:
+                    count -= 1
+                elif card is None or not hand & card.mask:
+                    raise _fail(f"the viewer's card {card} is not in its hand", "hand")
                 else:
-                    self.count -= 1
-            elif isinstance(action, Discard):
-                if not self.pile or self.pile[-1] != action.card:
-                    raise _fail(
-                        f"event {event.number} discards {action.card}, not on the pile", "discard_pile"
-                    )
-                self.pile.pop()
-                self.turns -= 1
-                self._back(mine, action.card)
-            elif isinstance(action, Knock) or (action is None and event.card is None):
-                self.turns -= 1
-                self._back(mine, action.card if isinstance(action, Knock) else None)
-            elif isinstance(action, BigGin):
-                self.turns -= 1
-            elif isinstance(action, LayOff):
-                self._back(mine, action.card)
-        if self.turns < 0 or self.stock > STOCK_AT_DEAL or self.count < 0:
+                    hand &= ~card.mask
+                continue
+            if kind is Discard:
+                assert isinstance(action, Discard)
+                if not pile or pile[-1].index != action.card.index:
+                    raise _fail(f"event {number} discards {action.card}, not on the pile", "discard_pile")
+                pile.pop()
+            if kind is Discard or kind is Knock or (action is None and card is None) or kind is BigGin:
+                turns -= 1
+            if kind is Discard or kind is Knock or kind is LayOff or action is None:
+                if not mine:
+                    count += 1
+                elif not isinstance(action, (Discard, Knock, LayOff)):
+                    raise _fail(f"event {number} hides the viewer's own knock")
+                else:
+                    hand |= action.card.mask
+        if turns < 0 or stock > STOCK_AT_DEAL or count < 0:
             raise _fail("its events do not add up")
-
-    def _leave(self, card: Card | None) -> None:
-        if card is None or not self.hand & card.mask:
-            raise _fail(f"the viewer's card {card} is not in its hand", "hand")
-        self.hand &= ~card.mask
-
-    def _back(self, mine: bool, card: Card | None) -> None:
-        if mine:
-            assert card is not None
-            self.hand |= card.mask
-        else:
-            self.count += 1
+        self.hand, self.pile, self.stock, self.count, self.turns = hand, pile, stock, count, turns
 
 
-def sample_round(view: PlayerView, rng: random.Random) -> Round:
+def sample_round(view: PlayerView, rng: random.Random, checked: bool = True) -> Round:
     """A round consistent with ``view``, drawn uniformly over what its player cannot see (see
     the module docstring).
 
+    :param checked: judge each of the view's actions as it is replayed (the view may be
+        impossible: the check of :class:`~ginrummy.PlayerView`); False for a view known to be
+        possible, whose actions are legal in any world drawn for it.
     :raises InvalidPositionError: when the view cannot be the view of any round.
     """
     me, other = view.player, 1 - view.player
-    events = view.events
-    origin = _Origin(view)
+    events = view._records()
+    origin = _Origin(view, events)
     # ---- the opponent's slots, and the cards it showed with their deadlines
     draws: list[tuple[int, int]] = []  # (event index, player) of every stock draw, in order
     from_pile = 0  # the opponent's cards taken from the pile, while it holds them
     shown: dict[int, int] = {}  # card index -> deadline (event index) for cards from its slots
     known_at_origin = 0
     hidden_knock: int | None = None
-    knock_at = next(
-        (i for i, e in enumerate(events) if isinstance(e.action, (Knock, BigGin)) or e.action is None), None
-    )
+    knock_at = next((i for i, e in enumerate(events) if type(e[2]) in _LAYING_DOWN), None)
     pile_at_knock = 0  # the opponent's cards from the pile when the hands were laid down
-    for index, event in enumerate(events):
-        action, player = event.action, event.player
+    for index, (_, player, action, taken_card) in enumerate(events):
         if index == knock_at:
             pile_at_knock = from_pile
-        if isinstance(action, DrawStock):
+        kind = type(action)
+        if kind is DrawStock:
             draws.append((index, player))
             continue
         if player != other:
             continue
-        if isinstance(action, TakeDiscard):
-            assert event.card is not None
-            from_pile |= event.card.mask
-        elif isinstance(action, (Discard, Knock, LayOff)):
+        if kind is TakeDiscard:
+            assert taken_card is not None
+            from_pile |= taken_card.mask
+        elif kind is Discard or kind is Knock or kind is LayOff:
+            assert isinstance(action, (Discard, Knock, LayOff))
             card = action.card
             if from_pile & card.mask:
                 from_pile &= ~card.mask
@@ -189,18 +184,17 @@ def sample_round(view: PlayerView, rng: random.Random) -> Round:
     # ---- the origin's phase
     to_act: int | None
     if events:
-        first = events[0]
-        to_act = first.player
-        if isinstance(first.action, PassUpcard) or (
-            isinstance(first.action, TakeDiscard)
+        _, to_act, first, _ = events[0]
+        if isinstance(first, PassUpcard) or (
+            isinstance(first, TakeDiscard)
             and origin.pile == [view.initial_upcard]
             and origin.stock == STOCK_AT_DEAL
             and origin.turns == 0
         ):
             phase = Phase.UPCARD_OFFER
-        elif isinstance(first.action, (DrawStock, TakeDiscard)):
+        elif isinstance(first, (DrawStock, TakeDiscard)):
             phase = Phase.DRAW
-        elif isinstance(first.action, (LayOff, EndLayoffs)):
+        elif isinstance(first, (LayOff, EndLayoffs)):
             raise _fail("its events begin after a knock")
         else:
             phase = Phase.DISCARD
@@ -231,7 +225,7 @@ def sample_round(view: PlayerView, rng: random.Random) -> Round:
     places = [origin.hand, known_at_origin, *(card.mask for card in origin.pile), *(1 << c for c in shown)]
     for index, player in draws:
         if player == me:
-            seen = events[index].card
+            seen = events[index][3]
             if seen is None:
                 raise _fail(f"the viewer's draw (event {index}) shows no card")
             places.append(seen.mask)
@@ -251,7 +245,7 @@ def sample_round(view: PlayerView, rng: random.Random) -> Round:
     # ---- the origin's cards
     opponent_at_origin = [slots[s] for s in range(len(opponent_slots)) if opponent_slots[s] == -1]
     drawn = iter(slots[s] for s in order if opponent_slots[s] >= 0)
-    draw_cards = [events[index].card if player == me else next(drawn) for index, player in draws]
+    draw_cards = [events[index][3] if player == me else next(drawn) for index, player in draws]
     stock = [*bottom, *reversed(draw_cards)]  # the first draw is the top card
     if hidden_knock is not None and knock_card is None:
         # the one opponent card from its slots never shown is the face-down knock card
@@ -261,18 +255,18 @@ def sample_round(view: PlayerView, rng: random.Random) -> Round:
         knock_card = held[0]
     hands = [Hand(), Hand()]
     hands[me] = Hand.from_mask(origin.hand)
-    hands[other] = Hand(opponent_at_origin) | Hand.from_mask(known_at_origin)
-    start = _start(view, origin, hands, stock, phase, to_act, known_at_origin)
+    hands[other] = Hand.from_mask(sum(card.mask for card in opponent_at_origin) | known_at_origin)
+    start = _start(view, origin, hands, stock, phase, to_act, known_at_origin, bool(events))
     # ---- replay the view's actions
     spread = _original_spread(view)
     actions: list[Action] = []
-    for event in events:
-        if event.action is None:
+    for _, _, action, _ in events:
+        if action is None:
             assert knock_card is not None
             actions.append(Knock(knock_card, spread))
         else:
-            actions.append(event.action)
-    return start.replay(actions)
+            actions.append(action)
+    return start.replay(actions) if checked else start._replay_trusted(actions)
 
 
 def _start(
@@ -283,6 +277,7 @@ def _start(
     phase: Phase,
     to_act: int | None,
     known_at_origin: int,
+    logged: bool,
 ) -> Round:
     """The round at the origin: dealt from a deck when it is the deal, else set up."""
     cards: list[Card] = [card for card in stock if card is not None]
@@ -297,15 +292,16 @@ def _start(
     )
     if dealt:
         first = 1 - view.dealer
-        order = [sorted(hands[first]), sorted(hands[view.dealer])]
+        order = [list(hands[first]), list(hands[view.dealer])]  # each hand in card order
+        if len(order[0]) != HAND_SIZE or len(order[1]) != HAND_SIZE:
+            raise _fail("its hands at the deal are not of 10 cards")
+        # the hands, the upcard and the stock come from disjoint places: 52 cards
         deck = [order[i % 2][i // 2] for i in range(2 * HAND_SIZE)]
         deck.append(upcard)
         deck.extend(reversed(cards))
-        if Hand(deck).mask != FULL_MASK:  # pragma: no cover - the places above are disjoint
-            raise _fail("the deck is not the 52 cards")
-        return Round.deal(view.rules, view.dealer, deck=deck)
+        return Round._dealt(view.rules, view.dealer, deck)
     taken = DECK[known_at_origin.bit_length() - 1] if known_at_origin else None
-    if phase is Phase.DISCARD and taken is None and to_act == view.player and not view.events:
+    if phase is Phase.DISCARD and taken is None and to_act == view.player and not logged:
         taken = view.taken
     return Round.from_position(
         view.rules,
@@ -317,15 +313,15 @@ def _start(
         phase=phase,
         to_act=to_act,
         taken=taken,
-        stock_only=_stock_only(view, phase, to_act, origin),
+        stock_only=_stock_only(view, phase, to_act, origin, logged),
         turns=origin.turns,
     )
 
 
-def _stock_only(view: PlayerView, phase: Phase, to_act: int | None, origin: _Origin) -> bool:
+def _stock_only(view: PlayerView, phase: Phase, to_act: int | None, origin: _Origin, logged: bool) -> bool:
     """Whether the set-up origin binds the non-dealer to the stock: when the view's legal
     actions at that very position say so (no event since), or never otherwise."""
-    if view.events or phase is not Phase.DRAW or to_act != view.player:
+    if logged or phase is not Phase.DRAW or to_act != view.player:
         return False
     return (
         TakeDiscard() not in view.legal_actions and bool(view.discard_pile) and origin.stock == STOCK_AT_DEAL

@@ -24,7 +24,7 @@ import attrs
 from ginrummy.actions import Action
 from ginrummy.cards import Card, Hand
 from ginrummy.errors import GinRummyError, InvalidPositionError
-from ginrummy.events import Event, EventLog, Phase, censor
+from ginrummy.events import Event, EventLog, Phase, censor, censored_records
 from ginrummy.melds import Meld
 from ginrummy.pictures import view_picture
 from ginrummy.rules import Ruleset
@@ -36,12 +36,12 @@ if TYPE_CHECKING:
 
 __all__ = ["PlayerView", "set_sampler", "view_of"]
 
-_SAMPLER: Callable[[PlayerView, random.Random], Round] | None = None
+_SAMPLER: Callable[[PlayerView, random.Random, bool], Round] | None = None
 """The sampler of :meth:`PlayerView.sample` (:func:`ginrummy.sampling.sample_round`, which
 registers itself: it needs the round, and the round needs this module)."""
 
 
-def set_sampler(sampler: Callable[[PlayerView, random.Random], Round]) -> None:
+def set_sampler(sampler: Callable[[PlayerView, random.Random, bool], Round]) -> None:
     """Install the function behind :meth:`PlayerView.sample`."""
     global _SAMPLER
     _SAMPLER = sampler
@@ -123,7 +123,7 @@ class PlayerView:
         events, the layoffs, the result's price."""
         assert _SAMPLER is not None, "ginrummy.sampling registers the sampler on import"
         try:
-            seen = _SAMPLER(self, random.Random(0)).view(self.player)
+            seen = _SAMPLER(self, random.Random(0), True).view(self.player)
         except GinRummyError as exc:
             reason = str(exc).removeprefix("cannot sample this view: ")
             message = f"invalid view: no round has it: {reason}"
@@ -148,6 +148,22 @@ class PlayerView:
                 self.__dict__["events"] = events
                 return events
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def _records(self) -> list[tuple[int, int, Action | None, Card | None]]:
+        """The censored log as plain ``(number, player, action, card)`` records, read from the
+        round's log without making :class:`Event` values when the view was made by a round
+        and its events were never read (the sampler's input)."""
+        records: list[tuple[int, int, Action | None, Card | None]] | None = self.__dict__.get(
+            "_censored_records"
+        )
+        if records is None:
+            pending = self.__dict__.get("_log")
+            if pending is None:
+                records = [(e.number, e.player, e.action, e.card) for e in self.events]
+            else:
+                records = censored_records(pending[0], self.player, knock_visible=pending[1])
+            self.__dict__["_censored_records"] = records  # kept: a search samples the same view many times
+        return records
 
     @property
     def is_my_turn(self) -> bool:
@@ -191,7 +207,9 @@ class PlayerView:
         if not isinstance(rng, random.Random):
             raise InvalidPositionError(f"invalid rng {rng!r:.80}: expected a random.Random")
         assert _SAMPLER is not None, "ginrummy.sampling registers the sampler on import"
-        return _SAMPLER(self, rng)
+        # every view that exists is possible (made in play, or checked when made): its actions
+        # are legal in any world drawn for it, so they are replayed without judging them again
+        return _SAMPLER(self, rng, False)
 
     def __repr__(self) -> str:
         return (
