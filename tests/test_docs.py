@@ -104,3 +104,31 @@ def test_readme_correctness_case_holds() -> None:
     """The README's example where a discard-after-melding rule is wrong: discarding 3c leaves
     three sets."""
     assert (gr.Card("3c"), 0) == gr.best_discard("Ac 2c 3c 4c Ad 2d 4d 2h 4h As 2s")
+
+
+def _rules_page() -> str:
+    """The rules page as one line of text (its paragraphs wrap anywhere)."""
+    return " ".join((ROOT / "docs" / "rules.rst").read_text(encoding="utf-8").split())
+
+
+def test_rules_page_cites_the_seeds_on_the_first_dealer_and_the_library_does_as_it_says() -> None:
+    """The rules page says seed 001 draws the first dealer by lot and seed 003 chooses one at
+    random, quoting them, and that ``Game.new`` draws it from its seed unless one is named:
+    both dealers occur over seeds, the same seed gives the same dealer, a named one is kept."""
+    page = _rules_page()
+    assert 'Seed 001 has the dealer drawn by lot ("Repartidor sorteado")' in page
+    assert 'seed 003 chosen at random ("un distribuidor elegido al azar")' in page
+    assert "No source says how the first dealer is chosen" not in page
+    dealers = [gr.Game.new(gr.PAGAT, seed=seed).round.dealer for seed in range(40)]
+    assert {0, 1} == set(dealers)
+    assert dealers == [gr.Game.new(gr.PAGAT, seed=seed).round.dealer for seed in range(40)]
+    assert all(gr.Game.new(gr.PAGAT, seed=seed, dealer=1).round.dealer == 1 for seed in range(10))
+
+
+def test_rules_page_says_how_openspiel_counts_its_fifty_upcard_draws() -> None:
+    """The OpenSpiel section says what its 50-upcard limit counts (only the upcard taken in
+    the draw phase, not the first-turn offer) and that the 50th draw ends the hand itself."""
+    page = _rules_page()
+    assert "counts only the upcard taken in the draw phase" in page
+    assert "taking the initial upcard in the first-turn offer does not count" in page
+    assert "the 50th such draw does not happen: it ends the hand at once, with no score" in page
