@@ -95,13 +95,10 @@ def _knock_lines(
 
 def round_picture(r: Round) -> str:
     """The whole round, both hands and the stock's top card included (omniscient)."""
-    if r.to_act is None:
-        turn = "over"
-    else:
-        turn = f"player {r.to_act} to act"
-        if r.taken is not None:
-            turn += f" (took {r.taken})"
-    lines = [f"{r.rules.name} · dealer {r.dealer} · {_PHASES[r.phase]} · {turn} · turn {r.turns}"]
+    head = [r.rules.name, f"dealer {r.dealer}", _PHASES[r.phase]]
+    if r.to_act is not None:
+        head.append(f"player {r.to_act} to act" + (f" (took {r.taken})" if r.taken is not None else ""))
+    lines = [" · ".join([*head, f"turn {r.turns}"])]
     for player in (0, 1):
         lines.append(f"player {player}   {hand_picture(r.hands[player], r.rules)}")
     stock = f"stock {len(r.stock)}" + (f" (next {r.stock[-1]})" if r.stock else "")
@@ -115,13 +112,12 @@ def round_picture(r: Round) -> str:
 def view_picture(v: PlayerView) -> str:
     """What one player sees: its hand, what it knows of the opponent's, the piles, the legal
     actions on its turn."""
-    if v.to_act is None:
-        turn = "over"
-    elif v.to_act == v.player:
-        turn = "your turn" + (f" (took {v.taken})" if v.taken is not None else "")
-    else:
-        turn = "opponent's turn"
-    lines = [f"player {v.player} · {v.rules.name} · {_PHASES[v.phase]} · {turn} · turn {v.turns}"]
+    head = [f"player {v.player}", v.rules.name, _PHASES[v.phase]]
+    if v.to_act == v.player:
+        head.append("your turn" + (f" (took {v.taken})" if v.taken is not None else ""))
+    elif v.to_act is not None:
+        head.append("opponent's turn")
+    lines = [" · ".join([*head, f"turn {v.turns}"])]
     lines.append(f"you        {hand_picture(v.hand, v.rules)}")
     if v.opponent_hand is not None:
         lines.append(f"opponent   {hand_picture(v.opponent_hand, v.rules)}")
