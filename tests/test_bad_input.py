@@ -64,6 +64,28 @@ CASES: dict[str, tuple[Callable[[], object], type[gr.GinRummyError], str]] = {
     "Hand(None)": (lambda: gr.Hand(None), gr.InvalidHandError, "None is not cards"),  # type: ignore[arg-type]
     "Hand(5)": (lambda: gr.Hand(5), gr.InvalidHandError, "5 is not cards"),  # type: ignore[arg-type]
     "score_game of None": (lambda: gr.score_game(gr.PAGAT, None), gr.InvalidResultError, "results None"),  # type: ignore[arg-type]
+    **{
+        f"a list seed for the {name} bot": (
+            lambda name=name: gr.make_bot(name, [1]),  # type: ignore[arg-type,misc]
+            gr.GinRummyError,
+            "seed [1]",
+        )
+        for name in gr.BOTS
+    },
+    **{
+        f"the {name} bot asked about text": (
+            lambda name=name: gr.make_bot(name, 1).act("As"),  # type: ignore[arg-type,misc]
+            gr.GinRummyError,
+            "not 'As'",
+        )
+        for name in gr.BOTS
+    },
+    "a spread that is a number": (lambda: gr.best_layoffs(5, "7h"), gr.InvalidMeldError, "spread 5"),  # type: ignore[arg-type]
+    "a spread that is one meld": (
+        lambda: gr.best_layoffs(gr.Meld.parse("4h 5h 6h"), "7h"),  # type: ignore[arg-type]
+        gr.InvalidMeldError,
+        "expected a sequence of melds",
+    ),
 }
 
 

@@ -31,7 +31,7 @@ from ginrummy.chains import Chain, items
 from ginrummy.errors import GinRummyError, IllegalActionError, InvalidPositionError
 from ginrummy.pictures import game_picture
 from ginrummy.position import check_player, check_rules
-from ginrummy.round import Round
+from ginrummy.round import Round, check_given_seed
 from ginrummy.rules import NextDealer, Ruleset
 from ginrummy.scoring import RoundResult
 from ginrummy.settlement import GameResult, Standings
@@ -58,14 +58,6 @@ def next_dealer(rules: Ruleset, dealer: int, result: RoundResult) -> int:
     if rules.next_dealer is NextDealer.LOSER:
         return 1 - result.winner
     return 1 - dealer
-
-
-def _seed(seed: object) -> int | str:
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise InvalidPositionError(f"invalid seed {seed!r:.80}: must be an integer or a string")
-    if len(str(seed)) > 4096 if isinstance(seed, str) else seed.bit_length() > 4096:
-        raise InvalidPositionError("invalid seed: longer than 4096 characters or bits")
-    return seed
 
 
 def _decks(value: object) -> tuple[tuple[Card, ...], ...]:
@@ -113,7 +105,7 @@ class GameRecord:
 
     rules: Ruleset = attrs.field(validator=lambda _i, _a, value: check_rules(value))
     """The ruleset."""
-    seed: int | str = attrs.field(validator=lambda _i, _a, value: _seed(value))
+    seed: int | str = attrs.field(validator=lambda _i, _a, value: check_given_seed(value))
     """The seed the decks were shuffled from."""
     first_dealer: int = attrs.field(validator=lambda _i, _a, value: check_player(value, "first_dealer"))
     """The dealer of the first round."""
@@ -213,7 +205,7 @@ class Game:
         :raises InvalidPositionError: for a bad ruleset, seed or dealer.
         """
         check_rules(rules)
-        seed = random.randrange(2**63) if seed is None else _seed(seed)
+        seed = random.randrange(2**63) if seed is None else check_given_seed(seed)
         if dealer is None:
             dealer = random.Random(f"ginrummy:{seed}:dealer").randrange(2)
         check_player(dealer, "dealer")

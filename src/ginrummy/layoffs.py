@@ -140,6 +140,8 @@ def _fewest(knocker: int, cards: int, wrap: bool, dw: list[int]) -> int:
 
 
 def _check_spread(spread: Iterable[Meld], mask: int, wrap: bool) -> tuple[Meld, ...]:
+    if isinstance(spread, (str, bytes, Meld)) or not isinstance(spread, Iterable):
+        raise InvalidMeldError(f"invalid spread {spread!r:.80}: expected a sequence of melds")
     melds = tuple(spread)
     seen = 0
     for index, meld in enumerate(melds):

@@ -44,7 +44,7 @@ import time
 from ginrummy.actions import Action, Knock
 from ginrummy.errors import GinRummyError
 from ginrummy.reference_bots import require_turn
-from ginrummy.round import Round
+from ginrummy.round import Round, check_seed
 from ginrummy.tracker_bot import TrackerBot
 from ginrummy.views import PlayerView
 
@@ -90,7 +90,7 @@ class MonteCarloBot:
             raise GinRummyError(f"invalid seconds {seconds!r}: must be a positive number or None")
         if not isinstance(confidence, (int, float)) or isinstance(confidence, bool) or not confidence >= 0:
             raise GinRummyError(f"invalid confidence {confidence!r}: must be a number of at least 0")
-        self.seed = seed
+        self.seed = check_seed(seed)
         self.samples = samples
         self.seconds = seconds
         self.width = width

@@ -36,6 +36,7 @@ from ginrummy.deadwood import best_discards, deadwood
 from ginrummy.errors import GinRummyError
 from ginrummy.events import Phase
 from ginrummy.layoffs import best_layoffs
+from ginrummy.round import check_seed
 from ginrummy.views import PlayerView
 
 __all__ = ["GreedyBot", "RandomBot", "next_layoff", "require_turn"]
@@ -51,6 +52,8 @@ def require_turn(view: PlayerView) -> tuple[Action, ...]:
     >>> require_turn(gr.Round.deal(gr.PAGAT, dealer=0, seed=7).view(1))
     (TakeDiscard(), PassUpcard())
     """
+    if not isinstance(view, PlayerView):
+        raise GinRummyError(f"a bot acts on a PlayerView, not {view!r:.80}")
     if not view.legal_actions:
         raise GinRummyError(f"player {view.player} has no legal action in phase {view.phase.name}")
     return view.legal_actions
@@ -92,7 +95,7 @@ class RandomBot:
     name = "random"
 
     def __init__(self, seed: int | str | None = None) -> None:
-        self._rng = random.Random(seed)
+        self._rng = random.Random(check_seed(seed))
 
     def act(self, view: PlayerView) -> Action:
         """A random legal action.
@@ -119,7 +122,7 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, seed: int | str | None = None) -> None:
-        self.seed = seed
+        self.seed = check_seed(seed)
 
     def act(self, view: PlayerView) -> Action:
         """The greedy choice among ``view.legal_actions``.

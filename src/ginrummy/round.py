@@ -184,7 +184,7 @@ class Round:
         check_player(dealer, "dealer")
         if deck is None:
             cards = list(DECK)
-            random.Random(_seed(seed)).shuffle(cards)
+            random.Random(check_seed(seed)).shuffle(cards)
         else:
             if seed is not None:
                 raise InvalidPositionError("give a seed or a deck, not both")
@@ -494,13 +494,25 @@ class Round:
         return view_of(self, check_player(player, "player"))
 
 
-def _seed(seed: object) -> int | str | None:
-    """A shuffle seed: None, an integer or a string (no other value seeds a shuffle the same
-    way on every Python)."""
-    if seed is None or isinstance(seed, str) or (isinstance(seed, int) and not isinstance(seed, bool)):
-        if isinstance(seed, int) and seed.bit_length() > 4096:
-            raise InvalidPositionError(f"invalid seed: an integer of {seed.bit_length()} bits (at most 4096)")
-        if isinstance(seed, str) and len(seed) > 4096:
+def check_seed(seed: object) -> int | str | None:
+    """A shuffle seed: None, or an integer or a string of at most 4096 bits or characters (no
+    other value seeds a shuffle the same way on every Python).
+
+    :raises InvalidPositionError: naming the seed and the reason.
+    """
+    if seed is None:
+        return None
+    return check_given_seed(seed)
+
+
+def check_given_seed(seed: object) -> int | str:
+    """:func:`check_seed` where None is no seed (a game's record, a seed already chosen)."""
+    if isinstance(seed, str):
+        if len(seed) > 4096:
             raise InvalidPositionError(f"invalid seed: a string of {len(seed)} characters (at most 4096)")
+        return seed
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        if seed.bit_length() > 4096:
+            raise InvalidPositionError(f"invalid seed: an integer of {seed.bit_length()} bits (at most 4096)")
         return seed
     raise InvalidPositionError(f"invalid seed {seed!r:.80}: must be an integer or a string")

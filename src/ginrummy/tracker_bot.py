@@ -51,6 +51,7 @@ from ginrummy.deadwood import Arrangement, all_best_melds, best_discard, best_di
 from ginrummy.events import Phase
 from ginrummy.melds import Meld, MeldKind
 from ginrummy.reference_bots import next_layoff, require_turn
+from ginrummy.round import check_seed
 from ginrummy.views import PlayerView
 
 __all__ = [
@@ -105,7 +106,7 @@ class TrackerBot:
     name = "tracker"
 
     def __init__(self, seed: int | str | None = None) -> None:
-        self.seed = seed
+        self.seed = check_seed(seed)
 
     def act(self, view: PlayerView) -> Action:
         """This bot's choice among ``view.legal_actions``.
