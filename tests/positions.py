@@ -35,6 +35,7 @@ __all__ = [
     "meld",
     "play",
     "position",
+    "set_up",
     "snapshot",
 ]
 
@@ -150,6 +151,23 @@ def position(
         initial_upcard=initial_upcard,
     )
     return gr.Round.from_position(rules, **kwargs)
+
+
+def set_up(r: gr.Round) -> gr.Round:
+    """The same position as ``r`` (before a knock), rebuilt with ``Round.from_position``."""
+    return gr.Round.from_position(
+        r.rules,
+        dealer=r.dealer,
+        hands=(r.hand(0), r.hand(1)),
+        stock=r.stock,
+        discard_pile=r.discard_pile,
+        initial_upcard=r.initial_upcard,
+        phase=r.phase,
+        to_act=r.to_act,
+        taken=r.taken,
+        stock_only=r.stock_only,
+        turns=r.turns,
+    )
 
 
 def play(round_: gr.Round, *actions: str | gr.Action) -> gr.Round:

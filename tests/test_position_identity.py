@@ -16,28 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ginrummy as gr
-from positions import choose_action, play, position
+from positions import choose_action, play, position, set_up
 
 MAX_ACTIONS = 400
 """A random round ends well within this many actions."""
-
-
-def rebuilt(r: gr.Round) -> gr.Round:
-    """``r`` set up again with :meth:`gr.Round.from_position` from its public fields (a
-    position before any knock)."""
-    return gr.Round.from_position(
-        r.rules,
-        dealer=r.dealer,
-        hands=(r.hand(0), r.hand(1)),
-        stock=r.stock,
-        discard_pile=r.discard_pile,
-        initial_upcard=r.initial_upcard,
-        phase=r.phase,
-        to_act=r.to_act,
-        taken=r.taken,
-        stock_only=r.stock_only,
-        turns=r.turns,
-    )
 
 
 def known_as_set_up(r: gr.Round) -> tuple[gr.Hand, gr.Hand]:
@@ -62,7 +44,7 @@ def test_a_position_set_up_again_has_the_key_of_the_one_played_to(name: str, see
     for _ in range(MAX_ACTIONS):
         if r.knocker is not None or r.phase is gr.Phase.OVER:
             break
-        again = rebuilt(r)
+        again = set_up(r)
         if known_as_set_up(r) == r.known:
             assert again.position_key() == r.position_key()
             assert hash(again) == hash(r)
@@ -151,7 +133,7 @@ def test_a_card_taken_from_the_pile_and_still_held_is_part_of_the_key() -> None:
     hold a card it took from the pile: the views differ, so the positions do."""
     took = play(base(), "t", "d 7s")  # player 1 took Kd and holds it; Jh 7s on the pile
     assert gr.Hand([gr.Card("Kd")]) == took.known[1]
-    again = rebuilt(took)
+    again = set_up(took)
     assert again.known == (gr.Hand(), gr.Hand())
     assert again.position_key() != took.position_key()
     assert again.view(0) != took.view(0)
@@ -172,6 +154,6 @@ def test_a_dealt_round_equals_the_same_position_set_up() -> None:
     """Before any action a dealt round and the same position set up with ``from_position`` are
     equal, hash alike, and make the same views."""
     dealt = gr.Round.deal(gr.PAGAT, dealer=1, seed=5)
-    again = rebuilt(dealt)
+    again = set_up(dealt)
     assert again == dealt and hash(again) == hash(dealt)
     assert (again.view(0), again.view(1)) == (dealt.view(0), dealt.view(1))

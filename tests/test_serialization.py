@@ -32,7 +32,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import ginrummy as gr
-from positions import biased_action
+from positions import biased_action, set_up
 
 Json = Any
 """A decoded JSON value."""
@@ -69,23 +69,6 @@ def play(r: gr.Round, rng: random.Random, knock: float = 0.75) -> list[gr.Round]
         r = r.apply(biased_action(r, rng, knock, alternate_takes=False))
         states.append(r)
     return states
-
-
-def set_up(r: gr.Round) -> gr.Round:
-    """The same position as ``r`` (before a knock), rebuilt with ``Round.from_position``."""
-    return gr.Round.from_position(
-        r.rules,
-        dealer=r.dealer,
-        hands=(r.hand(0), r.hand(1)),
-        stock=r.stock,
-        discard_pile=r.discard_pile,
-        initial_upcard=r.initial_upcard,
-        phase=r.phase,
-        to_act=r.to_act,
-        taken=r.taken,
-        stock_only=r.stock_only,
-        turns=r.turns,
-    )
 
 
 def play_game(rules: gr.Ruleset, seed: int, knock: float = 0.75) -> list[gr.Game]:
