@@ -33,7 +33,7 @@ from ginrummy.bits import SUIT_BITS, neighbours, split, triples
 from ginrummy.cards import DECK, Card, CardsLike, _hand, to_mask
 from ginrummy.deadwood import Arrangement, best_melds
 from ginrummy.errors import InvalidHandError, InvalidMeldError
-from ginrummy.melds import Meld, MeldingRules, MeldKind
+from ginrummy.melds import Meld, MeldingRules, MeldKind, is_layoff_pair
 from ginrummy.partition_dp import solve
 from ginrummy.partition_tables import MOST_CONFLICTS, PartitionTables, set_choices, tables_for
 
@@ -69,14 +69,7 @@ class LayoffPlan:
             )
         seen = self.arrangement.cards.mask
         for index, pair in enumerate(self.layoffs):
-            if (
-                not isinstance(pair, tuple)
-                or len(pair) != 2
-                or not isinstance(pair[0], Card)
-                or not isinstance(pair[1], int)
-                or isinstance(pair[1], bool)
-                or pair[1] < 0
-            ):
+            if not is_layoff_pair(pair):
                 raise InvalidHandError(
                     f"invalid layoff plan: layoffs[{index}] {pair!r:.80} is not a (card, meld index) pair",
                     field=f"layoffs[{index}]",

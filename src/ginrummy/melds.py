@@ -19,7 +19,7 @@ from __future__ import annotations
 import enum
 import functools
 from collections.abc import Iterator
-from typing import Protocol
+from typing import Protocol, TypeGuard
 
 import attrs
 
@@ -27,7 +27,7 @@ from ginrummy.bits import SUIT_BITS, rotate_left
 from ginrummy.cards import DECK, Card, CardsLike, Hand, Rank, Suit, _iter_mask, to_mask
 from ginrummy.errors import InvalidHandError, InvalidMeldError, ParseError
 
-__all__ = ["ALL_MELDS", "Meld", "MeldKind", "MeldingRules", "all_melds", "wraps_round"]
+__all__ = ["ALL_MELDS", "Meld", "MeldKind", "MeldingRules", "all_melds", "is_layoff_pair", "wraps_round"]
 
 
 class MeldingRules(Protocol):
@@ -333,3 +333,20 @@ def all_melds(rules: MeldingRules | None = None) -> tuple[Meld, ...]:
 
 ALL_MELDS: tuple[Meld, ...] = all_melds()
 """Every traditional meld of the deck (see :func:`all_melds`)."""
+
+
+def is_layoff_pair(value: object) -> TypeGuard[tuple[Card, int]]:
+    """Whether ``value`` is a layoff as results and layoff plans hold it: a ``(card, meld
+    index)`` tuple of a :class:`~ginrummy.Card` and an integer of at least 0.
+
+    >>> is_layoff_pair((Card("8h"), 0)), is_layoff_pair((Card("8h"), -1)), is_layoff_pair(("8h", 0))
+    (True, False, False)
+    """
+    return (
+        isinstance(value, tuple)
+        and len(value) == 2
+        and isinstance(value[0], Card)
+        and isinstance(value[1], int)
+        and not isinstance(value[1], bool)
+        and value[1] >= 0
+    )

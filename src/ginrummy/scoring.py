@@ -20,7 +20,7 @@ import attrs
 
 from ginrummy.cards import Card, Suit
 from ginrummy.errors import InvalidResultError
-from ginrummy.melds import Meld
+from ginrummy.melds import Meld, is_layoff_pair
 from ginrummy.pictures import result_picture
 from ginrummy.rules import Ruleset
 
@@ -121,14 +121,7 @@ def _layoffs(value: object) -> tuple[tuple[Card, int], ...]:
     layoffs = []
     seen = 0
     for index, pair in enumerate(value):
-        if (
-            not isinstance(pair, tuple)
-            or len(pair) != 2
-            or not isinstance(pair[0], Card)
-            or not isinstance(pair[1], int)
-            or isinstance(pair[1], bool)
-            or pair[1] < 0
-        ):
+        if not is_layoff_pair(pair):
             raise _fail(f"layoffs[{index}] {pair!r} is not a (card, meld index) pair", f"layoffs[{index}]")
         if seen & pair[0].mask:
             raise _fail(f"card {str(pair[0])!r} is laid off twice", f"layoffs[{index}]")

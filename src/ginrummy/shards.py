@@ -28,7 +28,7 @@ import attrs
 from ginrummy.bots import BotFactory, bot_name, make_bot
 from ginrummy.errors import GinRummyError
 from ginrummy.game import Game
-from ginrummy.round import Round
+from ginrummy.round import Round, check_given_seed
 from ginrummy.rules import Ruleset
 from ginrummy.tally import UNITS, Counts, PairedSums, Tally, Unit
 
@@ -154,8 +154,7 @@ def play_games(
     """
     chosen = check_rulesets(rulesets)
     pair, names = check_bots(bots)
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise GinRummyError(f"invalid seed {seed!r}: expected an integer or a string")
+    check_given_seed(seed)
     first, last = _index(start, "start"), _index(stop, "stop")
     if last < first:
         raise GinRummyError(f"invalid stop {stop!r}: must be at least start {start!r}")

@@ -25,6 +25,7 @@ import attrs
 
 from ginrummy.bots import DEFAULT_BOT, BotFactory
 from ginrummy.errors import GinRummyError
+from ginrummy.round import check_given_seed
 from ginrummy.rules import Ruleset
 from ginrummy.scoring import Outcome
 from ginrummy.shards import (
@@ -286,8 +287,7 @@ def run_simulation(
         not isinstance(shard_size, int) or isinstance(shard_size, bool) or shard_size < 1
     ):
         raise GinRummyError(f"invalid shard_size {shard_size!r}: must be an integer of at least 1")
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise GinRummyError(f"invalid seed {seed!r}: expected an integer or a string")
+    check_given_seed(seed)
     check_bots(bots)
     size = shard_size or default_shard_size(count, len(chosen), unit, workers)
     arguments = (chosen, bots, seed, unit, count)
