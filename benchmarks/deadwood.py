@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Benchmark ``ginrummy.deadwood`` and ``ginrummy.best_discard`` against OpenSpiel and RLCard.
+"""Benchmark ``ginrummy.melding.partition`` and ``ginrummy.best_discard`` against OpenSpiel and RLCard.
 
 Everything runs in one process on the same seeded random deals: each deal is 11 cards, its
-first 10 cards are the 10-card hand for :func:`ginrummy.deadwood` and all 11 the hand for
+first 10 cards are the 10-card hand for :func:`ginrummy.melding.partition` and all 11 the hand for
 :func:`ginrummy.best_discard`. Three sections:
 
 1. minimum deadwood of 10-card hands,
@@ -658,7 +658,7 @@ def run(args: argparse.Namespace) -> int:
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        description="Time ginrummy.deadwood and ginrummy.best_discard against OpenSpiel and RLCard."
+        description="Time ginrummy.melding.partition and ginrummy.best_discard against OpenSpiel and RLCard."
     )
     parser.add_argument("--hands", type=int, default=3000, help="random deals (default 3000)")
     parser.add_argument("--repeats", type=int, default=7, help="timed passes (default 7)")

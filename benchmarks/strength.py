@@ -31,8 +31,8 @@ import time
 from collections.abc import Sequence
 
 import ginrummy as gr
-from ginrummy.bots import DEFAULT_BOT
-from ginrummy.simulation import Estimate
+from ginrummy.bots.registry import DEFAULT_BOT
+from ginrummy.simulation.statistics import Estimate
 
 SLOW_BOTS = ("montecarlo",)
 """Bots left out of the default list (named with ``--bots`` they are measured too)."""

@@ -12,7 +12,7 @@ Run it with ``python examples/custom_ruleset.py``.
 from __future__ import annotations
 
 import ginrummy as gr
-from ginrummy.report import simulation_table
+from ginrummy.cli.tables import simulation_table
 
 
 def percent(estimate: gr.Estimate) -> str:

@@ -1,6 +1,6 @@
 """Every JSON document the tests write is checked against the published schema.
 
-:func:`checking_dumps` wraps :func:`ginrummy.serialization.dumps` everywhere it is referenced
+:func:`checking_dumps` wraps :func:`ginrummy.io.documents.dumps` everywhere it is referenced
 (``gr.dumps``, the module's own name, and any module that imported it), so each document the
 suite writes, in any test or doctest, is validated by one compiled validator: jsonschema-rs
 (Rust, some 400 times faster than the pure-Python reference here, so the check adds seconds,
@@ -19,7 +19,7 @@ from typing import Any
 import jsonschema_rs
 
 import ginrummy
-import ginrummy.serialization
+import ginrummy.io.documents
 
 __all__ = ["VALIDATOR", "checking_dumps", "schema_errors"]
 
@@ -58,7 +58,7 @@ class DocumentCheck:
 @contextmanager
 def checking_dumps() -> Iterator[DocumentCheck]:
     """Within the block, every call of ``dumps`` validates the document it writes."""
-    original = ginrummy.serialization.dumps
+    original = ginrummy.io.documents.dumps
     check = DocumentCheck(original)
     patched = []
     for module in list(sys.modules.values()):

@@ -14,6 +14,7 @@ from collections.abc import Callable
 import pytest
 
 import ginrummy as gr
+from ginrummy.io.documents import MAX_DOCUMENT
 
 DEALT = gr.Round.deal(gr.PAGAT, dealer=0, seed=3)
 
@@ -130,7 +131,7 @@ def test_loads_refuses_a_document_over_its_size_limit_before_parsing_it() -> Non
     assert gr.PAGAT == gr.loads(text, max_size=len(text))
     with pytest.raises(gr.SerializationError, match=f"longer than the limit {len(text) - 1}"):
         gr.loads(text, max_size=len(text) - 1)
-    assert 64 * 1024 * 1024 == gr.serialization.MAX_DOCUMENT
+    assert 64 * 1024 * 1024 == MAX_DOCUMENT
 
 
 def test_a_record_with_more_decks_than_actions_is_refused_before_its_cards_are_read() -> None:

@@ -10,7 +10,7 @@ import pytest
 
 import ginrummy as gr
 from ginrummy import Phase
-from ginrummy.bots import DEFAULT_BOT
+from ginrummy.bots.registry import DEFAULT_BOT
 
 OPPONENT = "Jc Jd Jh Js Tc Td Th Ts 8c 8d"
 """A hand for the player who does not act, clear of the cards the tests script."""

@@ -10,7 +10,7 @@ import math
 import pytest
 
 import ginrummy as gr
-from ginrummy.montecarlo_bot import MonteCarloBot
+from ginrummy.bots.montecarlo import MonteCarloBot
 from test_bots_tracker import HIGH_POOL, LOW_POOL, decisions, endgame, twin
 
 

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 import ginrummy as gr
-from ginrummy.card_counting import CardCounter, meld_gain, meld_outs, meld_partners
+from ginrummy.bots.card_counting import CardCounter, meld_gain, meld_outs, meld_partners
 from positions import hand, play, position
 
 OPPONENT = "Ac Ad Ah As Tc Td Th Ts 6c Kd"

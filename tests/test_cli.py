@@ -18,6 +18,7 @@ import pytest
 
 import ginrummy as gr
 from cli_helpers import CliResult, run_cli
+from ginrummy.bots import DEFAULT_BOT
 
 QUICKSTART_10 = "As 2s 3s 4s 7h 7d 7c Kd Qd 9c"
 """The hand of the quickstart: melds 7c 7d 7h and As-4s, deadwood 9c Qd Kd (29)."""
@@ -244,7 +245,7 @@ def test_analyze_of_the_whole_deck_is_quick_and_small() -> None:
     code = (
         "import pathlib, sys, tracemalloc\n"
         "tracemalloc.start()\n"
-        "from ginrummy.cli import main\n"
+        "from ginrummy.cli.commands import main\n"
         f"status = main(['analyze', '--json', {deck!r}])\n"
         "status_file = pathlib.Path('/proc/self/status')\n"
         "lines = status_file.read_text().splitlines() if status_file.exists() else []\n"
@@ -373,7 +374,7 @@ def test_simulate_one_preset_games() -> None:
     result = run_cli("simulate", "--preset", "pagat", "--games", "3")
     assert_clean_success(result)
     lines = result.stdout.splitlines()
-    bots = f"{gr.bots.DEFAULT_BOT} (player 0) vs {gr.bots.DEFAULT_BOT} (player 1)"
+    bots = f"{DEFAULT_BOT} (player 0) vs {DEFAULT_BOT} (player 1)"
     assert lines[0].startswith(f"3 games per ruleset, {bots}, seed 0")
     assert ["pagat"] == table_columns(result.stdout)
     assert ["games", "3"] == line_starting(result.stdout, "games").split()
@@ -672,7 +673,7 @@ def test_play_announces_the_card_drawn_and_shows_the_pile_and_the_last_round() -
 def test_play_after_a_round_shows_the_bots_hand_only_when_shown() -> None:
     """The end of a round shows the bot's hand only when it was laid down (from a knock on):
     after a dead hand nobody shows a hand, so neither does the terminal."""
-    from ginrummy.terminal import _round_summary
+    from ginrummy.cli.play import _round_summary
 
     dead = gr.Round.deal(gr.PAGAT, dealer=1, seed=3)
     while not dead.is_over:

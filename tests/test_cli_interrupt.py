@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from cli_helpers import cli_env
-from ginrummy import cli
+from ginrummy.cli import commands as cli
 
 TRILLION = "1000000000000"
 """More games than could ever be listed up front."""

@@ -14,9 +14,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import ginrummy as gr
-from ginrummy.comparison import paired_difference
-from ginrummy.report import comparison_table
-from ginrummy.tally import PRODUCTS, STATISTICS
+from ginrummy.cli.tables import comparison_table
+from ginrummy.simulation.comparison import paired_difference
+from ginrummy.simulation.tally import PRODUCTS, STATISTICS
 
 Z = 1.959963984540054
 """The 97.5% quantile of the standard normal distribution."""

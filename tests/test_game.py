@@ -1,4 +1,4 @@
-"""A game to the target (``ginrummy.game``): seeds, dealers, the end of the game, records,
+"""A game to the target (``ginrummy.play.game``): seeds, dealers, the end of the game, records,
 replay, undo and views (RULES.md section 7, API.md «A game to the target»).
 
 Real games are driven by :func:`policy`, a seeded random player that knocks often, so games to a
@@ -15,7 +15,7 @@ import random
 import pytest
 
 import ginrummy as gr
-from ginrummy.game import next_dealer, round_seed
+from ginrummy.play.game import next_dealer, round_seed
 from positions import biased_action
 
 SMALL = gr.PAGAT.evolve(target=30)

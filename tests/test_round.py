@@ -1,4 +1,4 @@
-"""The round state machine, one test per rule of RULES.md sections 2 to 6 (``ginrummy.round``).
+"""The round state machine, one test per rule of RULES.md sections 2 to 6 (``ginrummy.play.round``).
 
 Each test builds a scripted position with :mod:`positions` and quotes the rule it pins. Hands are
 written as text; in the knock tests player 1 is the knocker (the non-dealer, to act with eleven

@@ -1,4 +1,4 @@
-"""Scoring, one test per rule of RULES.md sections 6 and 7 (``ginrummy.scoring``).
+"""Scoring, one test per rule of RULES.md sections 6 and 7 (``ginrummy.results.round_result``).
 
 Games are settled from hand-built :class:`gr.RoundResult` lists, so every test reads as the
 rounds it describes: ``won(0, 30)`` is a knock worth 30 points to player 0, ``DEAD`` a dead hand.

@@ -1,4 +1,4 @@
-"""JSON for every public value (``ginrummy.serialization``): round trips and a corruption suite.
+"""JSON for every public value (``ginrummy.io.documents``): round trips and a corruption suite.
 
 Part 1 checks ``gr.loads(gr.dumps(x)) == x`` with Hypothesis for every public type: cards,
 hands, melds (round-the-corner ones included), rulesets (presets and evolved ones), every kind

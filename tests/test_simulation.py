@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import ginrummy as gr
 from cli_helpers import SRC
-from ginrummy.report import simulation_table
+from ginrummy.cli.tables import simulation_table
 
 Z = 1.959963984540054
 """The 97.5% quantile of the standard normal distribution."""

@@ -20,6 +20,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import ginrummy as gr
+from ginrummy.simulation.tally import PRODUCTS
 
 GREEDY = ("greedy", "greedy")
 """A fast deterministic pair of bots."""
@@ -113,8 +114,8 @@ def test_games_are_shared_between_rulesets() -> None:
     assert tally.counts[0] == tally.counts[1]
     products = tally.paired[0].products
     for row in products:  # (x, y, x0, y0): x == x0 and y == y0 in every game
-        assert row[gr.tally.PRODUCTS.index((0, 0))] == row[gr.tally.PRODUCTS.index((0, 2))]
-        assert row[gr.tally.PRODUCTS.index((1, 1))] == row[gr.tally.PRODUCTS.index((1, 3))]
+        assert row[PRODUCTS.index((0, 0))] == row[PRODUCTS.index((0, 2))]
+        assert row[PRODUCTS.index((1, 1))] == row[PRODUCTS.index((1, 3))]
 
 
 @pytest.mark.parametrize(

@@ -26,7 +26,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ginrummy as gr
-from ginrummy.game import next_dealer
+from ginrummy.play.game import next_dealer
 from positions import card, cards, check_cards, choose_action, illegal_reason, play, position
 
 RTC = gr.ROUND_THE_CORNER

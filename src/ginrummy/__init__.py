@@ -5,7 +5,7 @@
 29
 """
 
-import ginrummy.sampling  # noqa: F401 - registers PlayerView.sample
+import ginrummy.beliefs.worlds  # noqa: F401 - registers PlayerView.sample
 from ginrummy._version import __version__
 from ginrummy.actions import (
     ACTION_SPACE_SIZE,
@@ -22,18 +22,17 @@ from ginrummy.actions import (
     action_to_id,
     parse_action,
 )
-from ginrummy.bots import BOTS, Bot, BotFactory, GreedyBot, MonteCarloBot, RandomBot, TrackerBot, make_bot
-from ginrummy.cards import DECK, Card, CardsLike, Hand, Rank, Suit
-from ginrummy.comparison import Comparison, Difference, compare
-from ginrummy.deadwood import (
-    Arrangement,
-    all_best_melds,
-    best_discard,
-    best_discards,
-    best_melds,
-    deadwood,
-    iter_best_melds,
+from ginrummy.bots.registry import (
+    BOTS,
+    Bot,
+    BotFactory,
+    GreedyBot,
+    MonteCarloBot,
+    RandomBot,
+    TrackerBot,
+    make_bot,
 )
+from ginrummy.cards import DECK, Card, CardsLike, Hand, Rank, Suit
 from ginrummy.errors import (
     GinRummyError,
     IllegalActionError,
@@ -46,11 +45,33 @@ from ginrummy.errors import (
     ParseError,
     SerializationError,
 )
-from ginrummy.events import Event, Phase
-from ginrummy.game import Game, GameRecord, GameView
-from ginrummy.layoffs import LayoffPlan, best_layoffs
+from ginrummy.io.documents import dumps, loads
+from ginrummy.io.schema import json_schema
+from ginrummy.melding.layoffs import LayoffPlan, best_layoffs
+from ginrummy.melding.partition import (
+    Arrangement,
+    all_best_melds,
+    best_discard,
+    best_discards,
+    best_melds,
+    deadwood,
+    iter_best_melds,
+)
 from ginrummy.melds import ALL_MELDS, Meld, MeldingRules, MeldKind, all_melds
-from ginrummy.round import Round
+from ginrummy.phase import Phase
+from ginrummy.play.events import Event
+from ginrummy.play.game import Game, GameRecord, GameView
+from ginrummy.play.player_view import PlayerView
+from ginrummy.play.round import Round
+from ginrummy.results.round_result import Outcome, RoundResult, price_round
+from ginrummy.results.settlement import (
+    HOLLYWOOD_COLUMNS,
+    GameResult,
+    PlayerScore,
+    game_scores,
+    hollywood_columns,
+    score_game,
+)
 from ginrummy.rules import (
     EAAI,
     HOLLYWOOD,
@@ -68,21 +89,10 @@ from ginrummy.rules import (
     Shutout,
     find_ruleset,
 )
-from ginrummy.schema import json_schema
-from ginrummy.scoring import Outcome, RoundResult, price_round
-from ginrummy.serialization import dumps, loads
-from ginrummy.settlement import (
-    HOLLYWOOD_COLUMNS,
-    GameResult,
-    PlayerScore,
-    game_scores,
-    hollywood_columns,
-    score_game,
-)
-from ginrummy.shards import play_games
-from ginrummy.simulation import Estimate, RulesetStats, SimulationReport, simulate
-from ginrummy.tally import Counts, Tally
-from ginrummy.views import PlayerView
+from ginrummy.simulation.comparison import Comparison, Difference, compare
+from ginrummy.simulation.shards import play_games
+from ginrummy.simulation.statistics import Estimate, RulesetStats, SimulationReport, simulate
+from ginrummy.simulation.tally import Counts, Tally
 
 __all__ = [
     "ACTION_SPACE_SIZE",

@@ -3,7 +3,7 @@
 import sys
 
 try:
-    from ginrummy.cli import main
+    from ginrummy.cli.commands import main
 except KeyboardInterrupt:  # Ctrl-C while the modules load
     print("ginrummy: interrupted", file=sys.stderr)
     sys.exit(130)

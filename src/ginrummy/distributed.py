@@ -35,7 +35,7 @@ import attrs
 import distributed
 
 from ginrummy.errors import GinRummyError
-from ginrummy.shards import MAX_WORKERS
+from ginrummy.simulation.shards import MAX_WORKERS
 
 __all__ = ["Cluster", "connect"]
 
@@ -94,7 +94,7 @@ def connect(
         (listening on 127.0.0.1 only), else the address of a running scheduler
         (``tcp://host:8786``).
     :param workers: for ``"local"``, the worker processes (one thread each; default the CPU
-        count, at most :data:`~ginrummy.shards.MAX_WORKERS`).
+        count, at most :data:`~ginrummy.simulation.shards.MAX_WORKERS`).
     :param memory_limit: for ``"local"``, each worker's memory limit (``"500MiB"``; default
         Dask's share of the machine's memory).
     :param timeout: seconds to wait for a scheduler's address to answer.

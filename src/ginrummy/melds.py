@@ -23,9 +23,9 @@ from typing import Protocol, TypeGuard
 
 import attrs
 
-from ginrummy.bits import SUIT_BITS, rotate_left
 from ginrummy.cards import DECK, Card, CardsLike, Hand, Rank, Suit, _iter_mask, to_mask
 from ginrummy.errors import InvalidHandError, InvalidMeldError, ParseError
+from ginrummy.melding.suit_masks import SUIT_BITS, rotate_left
 
 __all__ = ["ALL_MELDS", "Meld", "MeldKind", "MeldingRules", "all_melds", "is_layoff_pair", "wraps_round"]
 

@@ -1,0 +1,105 @@
+"""Players for play and simulation: the :class:`Bot` protocol and the bots by name.
+
+A bot sees only its :class:`~ginrummy.PlayerView`. The library's bots, each in its own module:
+
+- ``'random'``: :class:`~ginrummy.RandomBot`, a uniformly random legal action;
+- ``'greedy'``: :class:`~ginrummy.GreedyBot`, the least deadwood now, knocking at once
+  (:mod:`ginrummy.bots.reference`);
+- ``'tracker'``: :class:`~ginrummy.TrackerBot`, which counts cards, weighs meld potential and
+  what its discards give away, and values its knocks (:mod:`ginrummy.bots.tracker`);
+- ``'montecarlo'``: :class:`~ginrummy.MonteCarloBot`, which samples the hidden cards from its
+  view and plays each candidate out with the tracker bot (:mod:`ginrummy.bots.montecarlo`;
+  hundreds of times slower).
+
+:data:`BOTS` maps these names to factories taking a seed, :func:`make_bot` builds one, and
+:data:`DEFAULT_BOT` names the one simulations use when none is given.
+
+>>> import ginrummy as gr
+>>> sorted(gr.BOTS)
+['greedy', 'montecarlo', 'random', 'tracker']
+>>> gr.make_bot("tracker", seed=1).act(gr.Round.deal(gr.PAGAT, dealer=0, seed=7).view(1))
+PassUpcard()
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Protocol
+
+from ginrummy.actions import Action
+from ginrummy.bots.montecarlo import MonteCarloBot
+from ginrummy.bots.reference import GreedyBot, RandomBot
+from ginrummy.bots.tracker import TrackerBot
+from ginrummy.errors import GinRummyError
+from ginrummy.play.player_view import PlayerView
+
+__all__ = [
+    "BOTS",
+    "DEFAULT_BOT",
+    "Bot",
+    "BotFactory",
+    "GreedyBot",
+    "MonteCarloBot",
+    "RandomBot",
+    "TrackerBot",
+    "bot_name",
+    "make_bot",
+]
+
+
+class Bot(Protocol):
+    """A player: given its view, it returns one of ``view.legal_actions``.
+
+    >>> import ginrummy as gr
+    >>> class FirstLegal:
+    ...     def act(self, view: gr.PlayerView) -> gr.Action:
+    ...         return view.legal_actions[0]
+    >>> FirstLegal().act(gr.Round.deal(gr.PAGAT, dealer=0, seed=7).view(1))
+    TakeDiscard()
+    """
+
+    def act(self, view: PlayerView) -> Action:
+        """Choose an action for the player whose view this is."""
+
+
+BotFactory = Callable[[int | str | None], Bot]
+"""Something that makes a seeded bot: a bot class taking ``seed``, or any such callable."""
+
+BOTS: Mapping[str, BotFactory] = MappingProxyType(
+    {"random": RandomBot, "greedy": GreedyBot, "tracker": TrackerBot, "montecarlo": MonteCarloBot}
+)
+"""The library's bots by name (read-only)."""
+
+DEFAULT_BOT = "tracker"
+"""The bot that simulations (:func:`~ginrummy.simulate`, ``ginrummy simulate``) use when none
+is named."""
+
+
+def make_bot(name: str | BotFactory, seed: int | str | None = None) -> Bot:
+    """A seeded bot: the library's bot called ``name`` (a key of :data:`BOTS`, in any case),
+    or ``name(seed)`` when ``name`` is a factory (such as your own bot class).
+
+    :raises GinRummyError: for an unknown name.
+
+    >>> make_bot("greedy", seed=1).name
+    'greedy'
+    """
+    if callable(name):
+        return name(seed)
+    factory = BOTS.get(name.lower()) if isinstance(name, str) else None
+    if factory is None:
+        raise GinRummyError(f"unknown bot {name!r}: known bots are {', '.join(BOTS)}")
+    return factory(seed)
+
+
+def bot_name(bot: str | BotFactory) -> str:
+    """A bot's display name: the name given, a factory's ``name`` attribute, or its
+    ``__name__``.
+
+    >>> bot_name("Greedy"), bot_name(TrackerBot)
+    ('greedy', 'tracker')
+    """
+    if isinstance(bot, str):
+        return bot.lower()
+    return str(getattr(bot, "name", getattr(bot, "__name__", repr(bot))))

@@ -1,0 +1,5 @@
+"""The ``ginrummy`` command line."""
+
+from ginrummy.cli.commands import main
+
+__all__ = ["main"]

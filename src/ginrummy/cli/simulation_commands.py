@@ -1,0 +1,276 @@
+"""The ``simulate`` and ``compare`` commands of the command line (see :mod:`ginrummy.cli.commands`).
+
+- ``ginrummy simulate [--preset NAME|all ...] [--ruleset FILE ...] [--games N | --rounds N]
+  [--seed S] [--bots A B] [--workers N] [--scheduler ADDRESS|local] [--json]``: statistics
+  per ruleset, side by side.
+- ``ginrummy compare A B [C ...] [--ruleset FILE ...]`` with the same options: every ruleset
+  against the first, with paired differences and their 95% intervals.
+
+A ruleset word of ``compare`` is a preset's name, or a file when it ends in ``.json`` or
+``.toml`` or holds a ``/`` (:func:`~ginrummy.io.ruleset_files.read_ruleset`); rulesets given with
+``--ruleset`` come after the words. ``--workers`` is at most
+:data:`~ginrummy.simulation.shards.MAX_WORKERS`. ``--scheduler`` needs the extra
+``ginrummy[distributed]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+from ginrummy.bots.registry import BOTS, DEFAULT_BOT
+from ginrummy.cli.tables import comparison_table, simulation_table
+from ginrummy.io.ruleset_files import read_ruleset
+from ginrummy.rules import PRESETS, Ruleset, find_ruleset
+from ginrummy.simulation.comparison import compare
+from ginrummy.simulation.shards import MAX_WORKERS, Progress
+from ginrummy.simulation.statistics import simulate
+
+__all__ = [
+    "PROGRESS",
+    "UsageError",
+    "add_commands",
+    "positive",
+    "ruleset_file",
+    "run_compare",
+    "run_simulate",
+]
+
+DEFAULT_GAMES = 100
+"""Games per ruleset when neither ``--games`` nor ``--rounds`` is given."""
+
+
+class UsageError(Exception):
+    """A bad command line: reported as one line, exit status 2."""
+
+
+def positive(text: str) -> int:
+    """An argparse type: an integer of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
+    return value
+
+
+def _workers(text: str) -> int:
+    """An argparse type: a worker count from 1 to :data:`~ginrummy.simulation.shards.MAX_WORKERS`."""
+    value = positive(text)
+    if value > MAX_WORKERS:
+        raise argparse.ArgumentTypeError(
+            f"{value} is more than the maximum {MAX_WORKERS} (for more, run on a cluster with --scheduler)"
+        )
+    return value
+
+
+class _Source(argparse.Action):
+    """Appends ``(kind, value)`` to one list, so presets and files keep the order given."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        sources = list(getattr(namespace, "sources", None) or [])
+        sources.append((self.const, values))
+        namespace.sources = sources
+
+
+def add_commands(commands: Any) -> None:
+    """Add ``simulate`` and ``compare`` to the subcommands of the main parser."""
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--ruleset",
+        action=_Source,
+        const="file",
+        metavar="FILE",
+        help="a ruleset from a file: JSON written by gr.dumps, or TOML (repeatable)",
+    )
+    counts = common.add_mutually_exclusive_group()
+    counts.add_argument("--games", type=positive, help=f"games per ruleset (default {DEFAULT_GAMES})")
+    counts.add_argument("--rounds", type=positive, help="single rounds per ruleset instead of games")
+    common.add_argument("--seed", type=int, default=0, help="the seed of every deal (default 0)")
+    common.add_argument(
+        "--bots",
+        nargs=2,
+        metavar=("BOT0", "BOT1"),
+        default=[DEFAULT_BOT, DEFAULT_BOT],
+        help=f"the bots of players 0 and 1 (default {DEFAULT_BOT}; one of {', '.join(BOTS)})",
+    )
+    common.add_argument(
+        "--workers",
+        type=_workers,
+        help=f"worker processes, at most {MAX_WORKERS} (default 1; with --scheduler local, the CPU count)",
+    )
+    common.add_argument(
+        "--scheduler",
+        metavar="ADDRESS|local",
+        help="run on the Dask cluster at ADDRESS, or on a local one (extra ginrummy[distributed])",
+    )
+    common.add_argument("--json", action="store_true", help="print JSON instead of a table")
+
+    simulate_parser = commands.add_parser(
+        "simulate",
+        parents=[common],
+        help="bot-against-bot statistics per ruleset",
+        description="Play games (or rounds) between bots under one or several rulesets and print "
+        "outcome rates, turns, points and win rates with 95% intervals, rulesets side by side.",
+    )
+    simulate_parser.add_argument(
+        "--preset",
+        action=_Source,
+        const="preset",
+        metavar="NAME|all",
+        help="a ruleset to simulate (repeatable; default all)",
+    )
+    compare_parser = commands.add_parser(
+        "compare",
+        parents=[common],
+        help="paired differences between rulesets",
+        description="Play the same games under two or more rulesets and print every statistic of "
+        "simulate under each, and the difference of each ruleset from the first, paired game by "
+        "game, with its 95% interval.",
+    )
+    compare_parser.add_argument(
+        "names",
+        nargs="*",
+        metavar="RULESET",
+        help="a preset's name, or a ruleset file (.json, .toml); the first is the baseline",
+    )
+
+
+def ruleset_file(path: str) -> Ruleset:
+    """The ruleset in a file, for the command line."""
+    return read_ruleset(path)
+
+
+def _is_file(word: str) -> bool:
+    return word.lower().endswith((".json", ".toml")) or "/" in word or "\\" in word
+
+
+def _chosen(sources: list[tuple[str, str]]) -> list[Ruleset]:
+    """The rulesets named, in order, each once; two different ones may not share a name."""
+    rulesets: list[Ruleset] = []
+    for kind, value in sources:
+        if kind == "preset":
+            found = list(PRESETS.values()) if value.lower() == "all" else [find_ruleset(value)]
+        else:
+            found = [ruleset_file(value)]
+        for rules in found:
+            same_name = [r for r in rulesets if r.name == rules.name]
+            if same_name and same_name[0] != rules:
+                raise UsageError(
+                    f"ginrummy: error: two different rulesets are named {rules.name!r}: "
+                    "give each its own name"
+                )
+            if not same_name:
+                rulesets.append(rules)
+    return rulesets
+
+
+def _count(args: argparse.Namespace) -> tuple[int | None, int | None]:
+    """The games and the rounds asked for (one of them None)."""
+    if args.rounds is not None:
+        return None, args.rounds
+    return args.games or DEFAULT_GAMES, None
+
+
+@contextlib.contextmanager
+def _executor(args: argparse.Namespace, command: str) -> Iterator[dict[str, Any]]:
+    """The ``workers`` and ``executor`` arguments the options ask for."""
+    if args.scheduler is None:
+        yield {"workers": args.workers or 1}
+        return
+    try:
+        from ginrummy.distributed import connect
+    except ImportError:
+        raise UsageError(
+            f"ginrummy {command}: error: --scheduler needs the extra: pip install 'ginrummy[distributed]'"
+        ) from None
+    if args.scheduler != "local" and args.workers is not None:
+        raise UsageError(
+            f"ginrummy {command}: error: --workers applies to --scheduler local, not to a cluster's address"
+        )
+    with connect(args.scheduler, workers=args.workers) as cluster:
+        yield {"workers": min(MAX_WORKERS, cluster.threads), "executor": cluster.executor}
+
+
+class _Bar:
+    """A progress bar on standard error (a terminal only)."""
+
+    def __init__(self) -> None:
+        self.shown = False
+
+    def __call__(self, done: int, total: int) -> None:
+        width = 30
+        filled = width * done // total
+        print(
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}", end="", file=sys.stderr, flush=True
+        )
+        self.shown = True
+
+    def end(self) -> None:
+        """End the bar's line."""
+        if self.shown:
+            print(file=sys.stderr)
+            self.shown = False
+
+
+PROGRESS = _Bar()
+"""The progress bar of the running command (its line is ended before an interruption's
+message)."""
+
+
+def _progress(args: argparse.Namespace) -> Progress | None:
+    return PROGRESS if sys.stderr.isatty() and not args.json else None
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    """``ginrummy simulate``."""
+    rulesets = _chosen(getattr(args, "sources", None) or [("preset", "all")])
+    with _executor(args, "simulate") as how:
+        games, rounds = _count(args)
+        report = simulate(
+            rulesets,
+            games=games,
+            rounds=rounds,
+            bots=(args.bots[0], args.bots[1]),
+            seed=args.seed,
+            progress=_progress(args),
+            **how,
+        )
+    PROGRESS.end()
+    print(json.dumps(report.as_dict(), indent=2) if args.json else simulation_table(report))
+    return 0
+
+
+def run_compare(args: argparse.Namespace) -> int:
+    """``ginrummy compare``."""
+    words = [("file" if _is_file(word) else "preset", word) for word in args.names]
+    rulesets = _chosen(words + list(getattr(args, "sources", None) or []))
+    if len(rulesets) < 2:
+        raise UsageError(
+            f"ginrummy compare: error: give at least two different rulesets to compare (got {len(rulesets)})"
+        )
+    with _executor(args, "compare") as how:
+        games, rounds = _count(args)
+        result = compare(
+            rulesets,
+            games=games,
+            rounds=rounds,
+            bots=(args.bots[0], args.bots[1]),
+            seed=args.seed,
+            progress=_progress(args),
+            **how,
+        )
+    PROGRESS.end()
+    print(json.dumps(result.as_dict(), indent=2) if args.json else comparison_table(result))
+    return 0

@@ -1,0 +1,1 @@
+"""JSON read and write, the JSON Schema, ruleset files."""

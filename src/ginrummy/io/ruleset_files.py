@@ -1,0 +1,114 @@
+"""House rules from a file: :func:`read_ruleset` reads a ruleset written as JSON or TOML.
+
+- **JSON** (any name not ending in ``.toml``): the document :func:`~ginrummy.dumps` writes
+  for a :class:`~ginrummy.Ruleset`, every field present.
+- **TOML** (``.toml``; Python 3.11 or newer, whose standard library reads TOML): the same
+  field names, enum values as the strings JSON uses (``after_both_pass = "normal-turn"``).
+  Fields left out keep the values of the preset named by the optional key ``preset``, or the
+  defaults of :class:`~ginrummy.Ruleset` (Pagat's rules); ``name`` defaults to the file's name
+  without its extension::
+
+      # house.toml: Pagat's rules with a knock limit of 7 and a bigger gin bonus
+      preset = "pagat"
+      knock_limit = 7
+      gin_bonus = 30
+
+A ruleset named like a preset must be that preset (a changed preset needs its own name).
+Every error is a :class:`~ginrummy.GinRummyError` whose message starts with the file and names
+the field.
+
+>>> import pathlib, tempfile, ginrummy as gr
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> _ = (folder / "seven.json").write_text(gr.dumps(gr.PAGAT.evolve(name="seven", knock_limit=7)))
+>>> read_ruleset(folder / "seven.json").knock_limit
+7
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from ginrummy.errors import GinRummyError, InvalidRulesetError
+from ginrummy.io.documents import dumps, loads
+from ginrummy.rules import Ruleset, find_ruleset
+
+__all__ = ["MAX_FILE_BYTES", "read_ruleset"]
+
+MAX_FILE_BYTES = 1 << 20
+"""The largest ruleset file read (a ruleset is well under a kilobyte)."""
+
+
+def read_ruleset(path: str | os.PathLike[str]) -> Ruleset:
+    """The ruleset in the file ``path`` (JSON, or TOML when the name ends in ``.toml``).
+
+    :raises InvalidRulesetError: when the file cannot be read or holds no valid ruleset; the
+        message starts with the file's name and names the field at fault.
+    """
+    file = Path(path)
+    try:
+        with file.open("rb") as stream:
+            raw = stream.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise InvalidRulesetError(f"{str(file)!r}: cannot read the ruleset file: {exc.strerror}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise InvalidRulesetError(f"{str(file)!r}: larger than {MAX_FILE_BYTES} bytes: not a ruleset file")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InvalidRulesetError(f"{str(file)!r}: not UTF-8 text") from None
+    # a ruleset named like a preset must be that preset: Ruleset itself refuses any other
+    return _from_toml(text, file) if file.suffix.lower() == ".toml" else _loaded(text, file)
+
+
+def _loaded(document: str, file: Path) -> Ruleset:
+    """``loads`` of a Ruleset document, its error message starting with the file."""
+    try:
+        value = loads(document)
+    except GinRummyError as exc:
+        message = str(exc)
+        for prefix in ("ruleset: ", "ruleset."):
+            message = message.removeprefix(prefix)
+        raise InvalidRulesetError(f"{str(file)!r}: {message}") from None
+    if not isinstance(value, Ruleset):
+        kind = type(value).__name__
+        raise InvalidRulesetError(f"{str(file)!r}: holds a {kind}, not a Ruleset (write it with gr.dumps)")
+    return value
+
+
+def _from_toml(text: str, file: Path) -> Ruleset:
+    data = _parse_toml(text, file)
+    preset = data.pop("preset", None)
+    if preset is None:
+        base = Ruleset()
+    elif isinstance(preset, str):
+        try:
+            base = find_ruleset(preset)
+        except GinRummyError as exc:
+            raise InvalidRulesetError(f"{str(file)!r}: preset: {exc}") from None
+    else:
+        raise InvalidRulesetError(f"{str(file)!r}: preset: expected a preset's name, got {preset!r}")
+    envelope = json.loads(dumps(base))
+    fields: dict[str, Any] = envelope["data"]
+    fields["name"] = file.stem
+    for key, value in data.items():
+        if not isinstance(value, (str, int, float, bool, list, dict)):
+            raise InvalidRulesetError(f"{str(file)!r}: {key}: unexpected value {value!r}")
+        fields[key] = value
+    return _loaded(json.dumps(envelope), file)
+
+
+def _parse_toml(text: str, file: Path) -> dict[str, Any]:
+    if sys.version_info >= (3, 11):
+        import tomllib
+
+        try:
+            return tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise InvalidRulesetError(f"{str(file)!r}: not TOML: {exc}") from None
+    raise InvalidRulesetError(  # pragma: no cover - the tests run on 3.11
+        f"{str(file)!r}: reading TOML needs Python 3.11 or newer (tomllib); write the ruleset as JSON"
+    )

@@ -1,0 +1,1 @@
+"""The exact deadwood partitioner and jointly optimal layoffs."""

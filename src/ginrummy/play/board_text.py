@@ -1,0 +1,148 @@
+"""Compact text pictures of rounds, views, results and games (their ``str()``), for a person
+at a REPL or a terminal, like python-chess's board.
+
+A hand is drawn with its best melds grouped in brackets and its deadwood after them; piles
+list their cards bottom to top; a view draws only what its player may see.
+
+>>> import ginrummy as gr
+>>> print(gr.Round.deal(gr.PAGAT, dealer=0, seed=7).view(1))
+player 1 · pagat · upcard offer · your turn · turn 0
+you        Ac 2d 4d 5d Td Qd 6h 8h Kh 2s   deadwood 58
+opponent   10 cards
+pile       9d   stock 31   knock limit 10
+legal      t, p
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ginrummy.cards import Hand
+from ginrummy.melding.partition import best_melds
+from ginrummy.phase import Phase
+
+if TYPE_CHECKING:
+    from ginrummy.cards import Card
+    from ginrummy.melds import Meld
+    from ginrummy.play.game import Game
+    from ginrummy.play.player_view import PlayerView
+    from ginrummy.play.round import Round
+    from ginrummy.results.round_result import RoundResult
+    from ginrummy.rules import Ruleset
+
+__all__ = ["game_picture", "hand_picture", "result_picture", "round_picture", "view_picture"]
+
+_PHASES = {
+    Phase.UPCARD_OFFER: "upcard offer",
+    Phase.DRAW: "draw",
+    Phase.DISCARD: "discard",
+    Phase.LAYOFF: "layoff",
+    Phase.OVER: "over",
+}
+
+
+def hand_picture(hand: Hand, rules: Ruleset) -> str:
+    """A hand with its best melds in brackets, its deadwood cards, and its deadwood points."""
+    if not hand:
+        return "-"
+    arrangement = best_melds(hand, rules)
+    parts = [f"[{meld}]" for meld in arrangement.melds]
+    parts.extend(str(card) for card in arrangement.deadwood)
+    return f"{' '.join(parts)}   deadwood {arrangement.points}"
+
+
+def _spread(spread: tuple[Meld, ...]) -> str:
+    return " ".join(f"{index}:[{meld}]" for index, meld in enumerate(spread))
+
+
+def _pile(cards: tuple[object, ...]) -> str:
+    return " ".join(map(str, cards)) if cards else "-"
+
+
+def result_picture(result: RoundResult) -> str:
+    """One line: the outcome, who scored what, and the deadwoods."""
+    outcome = result.outcome.value.replace("-", " ")
+    if result.winner is None:
+        text = f"{outcome}: nobody scores"
+    else:
+        text = f"{outcome}: player {result.winner} scores {result.points}"
+        if result.multiplier != 1:
+            text += f" (x{result.multiplier})"
+    if result.deadwood is not None and result.knocker is not None:
+        knocker = result.knocker
+        text += (
+            f"; knocker {knocker} deadwood {result.deadwood[knocker]}, "
+            f"defender deadwood {result.deadwood[1 - knocker]}"
+        )
+    if result.layoffs:
+        text += "; laid off " + " ".join(f"{card}>{meld}" for card, meld in result.layoffs)
+    return text
+
+
+def _knock_lines(
+    knocker: int | None, spread: tuple[Meld, ...], layoffs: tuple[tuple[Card, int], ...], knock_card: object
+) -> list[str]:
+    if knocker is None:
+        return []
+    line = f"spread     player {knocker}: {_spread(spread)}"
+    if knock_card is not None:
+        line += f"   knock card {knock_card}"
+    lines = [line]
+    if layoffs:
+        lines.append("layoffs    " + " ".join(f"{card}>{meld}" for card, meld in layoffs))
+    return lines
+
+
+def round_picture(r: Round) -> str:
+    """The whole round, both hands and the stock's top card included (omniscient)."""
+    head = [r.rules.name, f"dealer {r.dealer}", _PHASES[r.phase]]
+    if r.to_act is not None:
+        head.append(f"player {r.to_act} to act" + (f" (took {r.taken})" if r.taken is not None else ""))
+    lines = [" · ".join([*head, f"turn {r.turns}"])]
+    for player in (0, 1):
+        lines.append(f"player {player}   {hand_picture(r.hands[player], r.rules)}")
+    stock = f"stock {len(r.stock)}" + (f" (next {r.stock[-1]})" if r.stock else "")
+    lines.append(f"pile       {_pile(r.discard_pile)}   {stock}   knock limit {r.knock_limit}")
+    lines += _knock_lines(r.knocker, r.spread, r.layoffs, r.knock_card)
+    if r.result is not None:
+        lines.append(f"result     {result_picture(r.result)}")
+    return "\n".join(lines)
+
+
+def view_picture(v: PlayerView) -> str:
+    """What one player sees: its hand, what it knows of the opponent's, the piles, the legal
+    actions on its turn."""
+    head = [f"player {v.player}", v.rules.name, _PHASES[v.phase]]
+    if v.to_act == v.player:
+        head.append("your turn" + (f" (took {v.taken})" if v.taken is not None else ""))
+    elif v.to_act is not None:
+        head.append("opponent's turn")
+    lines = [" · ".join([*head, f"turn {v.turns}"])]
+    lines.append(f"you        {hand_picture(v.hand, v.rules)}")
+    if v.opponent_hand is not None:
+        lines.append(f"opponent   {hand_picture(v.opponent_hand, v.rules)}")
+    else:
+        known = f", holds {v.opponent_known}" if v.opponent_known else ""
+        lines.append(f"opponent   {v.opponent_card_count} cards{known}")
+    lines.append(f"pile       {_pile(v.discard_pile)}   stock {v.stock_size}   knock limit {v.knock_limit}")
+    lines += _knock_lines(v.knocker, v.spread, v.layoffs, v.knock_card)
+    if v.legal_actions:
+        lines.append("legal      " + ", ".join(map(str, v.legal_actions)))
+    if v.result is not None:
+        lines.append(f"result     {result_picture(v.result)}")
+    return "\n".join(lines)
+
+
+def game_picture(g: Game) -> str:
+    """The game's scores and results so far, then the round in play."""
+    scores = f"{g.scores[0]}-{g.scores[1]}"
+    if len(g.column_scores) > 1:
+        scores += " (columns " + ", ".join(f"{a}-{b}" for a, b in g.column_scores) + ")"
+    state = "over" if g.is_over else f"round {len(g.results) + 1}"
+    lines = [f"{g.rules.name} game · seed {g.seed!r} · {state} · scores {scores} (target {g.rules.target})"]
+    if g.is_over:
+        result = g.result
+        winner = "a draw" if result.winner is None else f"player {result.winner} wins"
+        lines.append(f"result     {winner}, {result.totals[0]}-{result.totals[1]}")
+    lines.append(round_picture(g.round))
+    return "\n".join(lines)

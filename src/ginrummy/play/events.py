@@ -1,0 +1,216 @@
+"""A round's event log: one frozen record per action applied.
+
+A round's log grows by one :class:`Event` per action. It is kept as a chain of links, each
+holding its event and the link before (:class:`EventLog`), so applying an action costs the
+same however long the round; the tuple of events, and each player's censored copy of it, are
+built only when asked for and then kept.
+
+>>> import ginrummy as gr
+>>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7).apply(gr.PassUpcard())
+>>> r.events
+(Event(number=0, player=1, action=PassUpcard(), card=None),)
+>>> print(r.events[0])
+#0 player 1: p
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ginrummy.actions import ACTION_TYPES, Action, DrawStock, Knock, TakeDiscard
+from ginrummy.cards import Card
+from ginrummy.errors import InvalidPositionError
+from ginrummy.play.history import Chain
+
+__all__ = ["Event", "EventLog", "censor", "censored_records"]
+
+
+def _number(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise InvalidPositionError(
+            f"invalid event: 'number' must be an integer of at least 0 (got {value!r})", field="number"
+        )
+
+
+def _player(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    if value not in (0, 1) or isinstance(value, bool):
+        raise InvalidPositionError(f"invalid event: 'player' must be 0 or 1 (got {value!r})", field="player")
+
+
+def _action(instance: object, attribute: attrs.Attribute[Action | None], value: object) -> None:
+    if value is not None and not isinstance(value, ACTION_TYPES):
+        raise InvalidPositionError(
+            f"invalid event: 'action' must be an action or None (got {value!r})", field="action"
+        )
+
+
+def _card(instance: object, attribute: attrs.Attribute[Card | None], value: object) -> None:
+    if value is not None and not isinstance(value, Card):
+        raise InvalidPositionError(
+            f"invalid event: 'card' must be a Card or None (got {value!r})", field="card"
+        )
+
+
+@attrs.frozen(kw_only=True, repr=False)
+class Event:
+    """One action in a round's log.
+
+    In a player's view the events are censored: ``card`` (the card drawn from the stock) is
+    None for the opponent's draws, and ``action`` is None for the opponent's knock until the
+    round is over, since the knock card lies face down (the spread is in the view).
+
+    Keyword-only and validated: a card goes only with a draw (the card drawn) or a take (the
+    card taken), and a hidden action (None) only with no card.
+
+    :raises InvalidPositionError: for fields that cannot go together.
+
+    >>> import ginrummy as gr
+    >>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7)
+    >>> r = r.apply(gr.PassUpcard()).apply(gr.PassUpcard()).apply(gr.DrawStock())
+    >>> r.events[-1]
+    Event(number=2, player=1, action=DrawStock(), card=Card('5s'))
+    >>> r.view(0).events[-1].card is None
+    True
+    """
+
+    number: int = attrs.field(validator=_number)
+    """The position in the log, from 0."""
+    player: int = attrs.field(validator=_player)
+    """Who acted."""
+    action: Action | None = attrs.field(validator=_action)
+    """The action, with a knock's or big gin's melds filled in; None when hidden."""
+    card: Card | None = attrs.field(default=None, validator=_card)
+    """The card drawn from the stock or taken from the pile, when the viewer may see it."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.card is not None and not isinstance(self.action, (DrawStock, TakeDiscard)):
+            raise InvalidPositionError(
+                f"invalid event: a card goes only with a draw or a take, not with {self.action!r}",
+                field="card",
+            )
+
+    def __repr__(self) -> str:
+        return (
+            f"Event(number={self.number}, player={self.player}, action={self.action!r}, card={self.card!r})"
+        )
+
+    def __str__(self) -> str:
+        if self.action is None:
+            what = "knocks (face down)"
+        elif self.card is not None:
+            what = f"{self.action} ({self.card})"
+        else:
+            what = str(self.action)
+        return f"#{self.number} player {self.player}: {what}"
+
+
+def _event(number: int, player: int, action: Action | None, card: Card | None) -> Event:
+    """An event from fields known to fit (the round's own log), without the checks."""
+    event = object.__new__(Event)
+    object.__setattr__(event, "number", number)
+    object.__setattr__(event, "player", player)
+    object.__setattr__(event, "action", action)
+    object.__setattr__(event, "card", card)
+    return event
+
+
+def censor(event: Event, player: int, *, knock_visible: bool) -> Event:
+    """``event`` as ``player`` may see it: the opponent's stock draw without its card, and
+    the opponent's knock hidden unless ``knock_visible`` (:func:`censored_records` does the
+    same to a log's plain records)."""
+    if event.player == player:
+        return event
+    action = event.action
+    if type(action) is DrawStock and event.card is not None:
+        return _event(event.number, event.player, action, None)
+    if type(action) is Knock and not knock_visible:
+        return _event(event.number, event.player, None, None)
+    return event
+
+
+Record = tuple[int, int, Action, "Card | None"]
+"""An event as the log keeps it until asked: ``(number, player, action, card)``."""
+
+
+def censored_records(
+    log: EventLog, player: int, *, knock_visible: bool
+) -> list[tuple[int, int, Action | None, Card | None]]:
+    """The records of ``log`` as ``player`` may see them, censored as :func:`censor` censors
+    an event, without making :class:`Event` values (the sampler reads these)."""
+    records: list[tuple[int, int, Action | None, Card | None]] = []
+    for record in log.items():
+        number, actor, action, card = record
+        if actor != player:
+            if type(action) is DrawStock and card is not None:
+                records.append((number, actor, action, None))
+                continue
+            if type(action) is Knock and not knock_visible:
+                records.append((number, actor, None, None))
+                continue
+        records.append(record)
+    return records
+
+
+class EventLog(Chain[Record]):
+    """A round's log (see :class:`~ginrummy.play.history.Chain`): each link holds one action as a
+    plain record; the :class:`Event` values, and each player's censored copy of them, are
+    made when first asked for and then kept.
+
+    >>> log = EventLog.of((0, 1, DrawStock(), Card("As")))
+    >>> log.events()[0].card, log.seen(0)[0].card is None
+    (Card('As'), True)
+    """
+
+    __slots__ = ("_event", "_events", "_seen")
+
+    def __init__(self, previous: Chain[Record] | None, item: Record) -> None:
+        # Chain.__init__ written out: a link is made for every action applied
+        self.previous = previous
+        self.item = item
+        self.size = 1 if previous is None else previous.size + 1
+        self._items = None
+        self._event: Event | None = None  # the record as an Event, made once for every log
+        self._events: tuple[Event, ...] | None = None
+        self._seen: list[tuple[Event, ...] | None] = [None, None]
+
+    def event(self) -> Event:
+        """This link's record as an :class:`Event` (made once, shared by every copy of the
+        log)."""
+        made = self._event
+        if made is None:
+            made = self._event = _event(*self.item)
+        return made
+
+    def _build(self, player: int | None) -> tuple[Event, ...]:
+        """The events (``player`` None) or ``player``'s censored events, built on from the
+        nearest earlier link that has them, and kept on this link."""
+        pending: list[EventLog] = []
+        link: EventLog | None = self
+        done: tuple[Event, ...] = ()
+        while link is not None:
+            ready = link._events if player is None else link._seen[player]
+            if ready is not None:
+                done = ready
+                break
+            pending.append(link)
+            previous = link.previous
+            assert previous is None or isinstance(previous, EventLog)
+            link = previous
+        pending.reverse()
+        if player is None:
+            built = (*done, *(link.event() for link in pending))
+            self._events = built
+        else:
+            built = (*done, *(censor(link.event(), player, knock_visible=False) for link in pending))
+            self._seen[player] = built
+        return built
+
+    def events(self) -> tuple[Event, ...]:
+        """Every event, in order."""
+        built = self._events
+        return built if built is not None else self._build(None)
+
+    def seen(self, player: int) -> tuple[Event, ...]:
+        """The events as ``player`` sees them while the round goes on (see :func:`censor`)."""
+        built = self._seen[player]
+        return built if built is not None else self._build(player)

@@ -1,0 +1,1 @@
+"""A round's result and its price; the settlement of a game."""

@@ -1,0 +1,1 @@
+"""Bot-against-bot simulation under several rulesets, and paired comparison."""

@@ -1,0 +1,278 @@
+"""Shards of a simulation: :func:`play_games` plays one, :func:`run_shards` hands them to an
+executor.
+
+Game (or round) ``i`` of a simulation is dealt from the seed ``f"{seed}:{i}"`` under *every*
+ruleset, with player ``i % 2`` dealing first and the bots seeded from it too, so a game depends
+only on its index: any split of the indices into shards, played anywhere in any order, adds up
+to the same :class:`~ginrummy.Tally`.
+
+:func:`run_shards` submits shards lazily to any :class:`concurrent.futures.Executor` (a
+process pool, Dask's ``client.get_executor()``), with a bounded number in flight, so memory
+does not grow with the number of games, and reports progress as shards finish.
+
+>>> import ginrummy as gr
+>>> tally = gr.play_games([gr.PAGAT, gr.STRAIGHT], ("greedy", "greedy"), 5, 0, 2)
+>>> tally.unit, tally.units, [counts.games for counts in tally.counts]
+('games', 2, [2, 2])
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import multiprocessing
+import signal
+from collections.abc import Callable, Iterator, Sequence
+
+import attrs
+
+from ginrummy.bots.registry import BotFactory, bot_name, make_bot
+from ginrummy.errors import GinRummyError
+from ginrummy.play.game import Game
+from ginrummy.play.round import Round, check_given_seed
+from ginrummy.rules import Ruleset
+from ginrummy.simulation.tally import UNITS, Counts, PairedSums, Tally, Unit
+
+__all__ = [
+    "MAX_WORKERS",
+    "BotPair",
+    "Progress",
+    "check_bots",
+    "check_rulesets",
+    "ignore_interrupts",
+    "play_games",
+    "process_pool",
+    "run_shards",
+    "shard_size",
+    "stop_pool",
+]
+
+MAX_WORKERS = 128
+"""The most worker processes :func:`~ginrummy.simulate` starts (more: use a cluster)."""
+
+BotPair = tuple[str | BotFactory, str | BotFactory]
+"""The bots of players 0 and 1, by name or factory."""
+
+Progress = Callable[[int, int], None]
+"""Called as ``progress(done, total)``, counting games (or rounds) over all rulesets."""
+
+
+def check_rulesets(rulesets: Ruleset | Sequence[Ruleset]) -> tuple[Ruleset, ...]:
+    """One ruleset or several as a tuple.
+
+    :raises GinRummyError: when there is none or something else is given.
+    """
+    chosen = (rulesets,) if isinstance(rulesets, Ruleset) else tuple(rulesets) if _sequence(rulesets) else ()
+    if not chosen or not all(isinstance(r, Ruleset) for r in chosen):
+        raise GinRummyError(f"invalid rulesets {rulesets!r}: expected one Ruleset or several")
+    return chosen
+
+
+def _sequence(value: object) -> bool:
+    return isinstance(value, Sequence) and not isinstance(value, (str, bytes))
+
+
+def _index(value: object, name: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise GinRummyError(f"invalid {name} {value!r}: must be an integer of at least 0")
+    return value
+
+
+def check_bots(bots: object) -> tuple[BotPair, tuple[str, str]]:
+    """The pair of bots and their names.
+
+    :raises GinRummyError: for anything but a pair of known bot names or factories.
+    """
+    if not isinstance(bots, tuple) or len(bots) != 2:
+        raise GinRummyError(f"invalid bots {bots!r}: expected a pair (player 0, player 1)")
+    for bot in bots:
+        make_bot(bot)
+    return (bots[0], bots[1]), (bot_name(bots[0]), bot_name(bots[1]))
+
+
+def _play_unit(rules: Ruleset, unit: Unit, index: int, seed: int | str, bots: BotPair) -> Counts:
+    """Play game (or round) number ``index`` under ``rules`` and count it."""
+    unit_seed = f"{seed}:{index}"
+    players = (make_bot(bots[0], f"{unit_seed}:0"), make_bot(bots[1], f"{unit_seed}:1"))
+    first_dealer = index % 2
+    if unit == "rounds":
+        state = Round.deal(rules, first_dealer, seed=unit_seed)
+        while not state.is_over:
+            player = state.to_act
+            assert player is not None
+            state = state.apply(players[player].act(state.view(player)), player=player)
+        assert state.result is not None
+        return Counts.of_round(state.result, state.dealer, state.turns)
+    game = Game.new(rules, seed=unit_seed, dealer=first_dealer)
+    counts = Counts()
+    while not game.is_over:
+        player = game.to_act
+        assert player is not None
+        finished = len(game.results)
+        game = game.apply(players[player].act(game.round.view(player)), player=player)
+        if len(game.results) != finished:
+            played = game.finished
+            assert played is not None and played.result is not None
+            counts += Counts.of_round(played.result, played.dealer, played.turns)
+    result = game.result
+    return attrs.evolve(
+        counts,
+        games=1,
+        first_player_wins=int(result.winner == 1 - first_dealer),
+        drawn_games=int(result.is_draw),
+        game_rounds=len(game.results),
+    )
+
+
+def play_games(
+    rulesets: Ruleset | Sequence[Ruleset],
+    bots: BotPair,
+    seed: int | str,
+    start: int,
+    stop: int,
+    *,
+    unit: Unit = "games",
+) -> Tally:
+    """Play games ``start`` to ``stop - 1`` of a simulation under every ruleset: one shard.
+
+    Game ``i`` is the same deal under every ruleset (seed ``f"{seed}:{i}"``, player ``i % 2``
+    dealing first), so any split of a simulation into shards adds up (``+``) to the same
+    tally, and the paired differences between rulesets are counted game by game.
+
+    :param rulesets: one ruleset or several; the first is the one the others are compared to.
+    :param bots: the bots of players 0 and 1, by name (``gr.BOTS``) or factory.
+    :param seed: the seed of the simulation.
+    :param start: the first game's index.
+    :param stop: one past the last game's index.
+    :param unit: ``'games'`` (whole games to the target) or ``'rounds'`` (single rounds).
+    :returns: the :class:`~ginrummy.Tally` of these games.
+    :raises GinRummyError: for bad arguments.
+
+    >>> import ginrummy as gr
+    >>> shard = gr.play_games(gr.PAGAT, ("greedy", "random"), "s", 10, 13, unit="rounds")
+    >>> shard.played, shard.bots, shard.counts[0].rounds
+    (((10, 13),), ('greedy', 'random'), 3)
+    """
+    chosen = check_rulesets(rulesets)
+    pair, names = check_bots(bots)
+    check_given_seed(seed)
+    first, last = _index(start, "start"), _index(stop, "stop")
+    if last < first:
+        raise GinRummyError(f"invalid stop {stop!r}: must be at least start {start!r}")
+    if unit not in UNITS:
+        raise GinRummyError(f"invalid unit {unit!r}: expected 'games' or 'rounds'")
+    counts = [Counts() for _ in chosen]
+    paired = [PairedSums() for _ in chosen[1:]]
+    for index in range(first, last):
+        units = [_play_unit(rules, unit, index, seed, pair) for rules in chosen]
+        for number, unit_counts in enumerate(units):
+            counts[number] += unit_counts
+        for number, unit_counts in enumerate(units[1:]):
+            paired[number] += PairedSums.of_units(unit_counts, units[0])
+    return Tally(
+        rulesets=chosen,
+        bots=names,
+        seed=seed,
+        unit=unit,
+        played=((first, last),) if last > first else (),
+        counts=tuple(counts),
+        paired=tuple(paired),
+    )
+
+
+def shard_size(count: int, rulesets: int, unit: Unit, slots: int) -> int:
+    """The default number of games per shard: about four shards per slot, and at most about
+    64 games (512 rounds) over all rulesets, so progress shows and no shard runs long."""
+    most = max(1, (64 if unit == "games" else 512) // rulesets)
+    return max(1, min(most, -(-count // (4 * slots))))
+
+
+def _shards(count: int, size: int) -> Iterator[tuple[int, int]]:
+    start = 0
+    while start < count:
+        yield start, min(start + size, count)
+        start += size
+
+
+def run_shards(
+    rulesets: tuple[Ruleset, ...],
+    bots: BotPair,
+    seed: int | str,
+    unit: Unit,
+    count: int,
+    *,
+    size: int,
+    executor: concurrent.futures.Executor | None,
+    in_flight: int,
+    progress: Progress | None,
+    cancel: bool = True,
+) -> Tally:
+    """Play ``count`` games in shards of ``size`` and add up their tallies.
+
+    With ``executor`` None the shards are played here, one after the other; else they are
+    submitted lazily, at most ``in_flight`` at a time, and added up as they finish (the order
+    does not matter: the sums are exact). On any exception, KeyboardInterrupt included, the
+    exception propagates, and with ``cancel`` the shards not started are cancelled first (a
+    pool of our own is stopped instead: see :func:`stop_pool`).
+    """
+    _, names = check_bots(bots)
+    total = Tally.empty(rulesets, names, seed, unit)
+    done, goal = 0, count * len(rulesets)
+
+    def add(tally: Tally) -> None:
+        nonlocal total, done
+        total += tally
+        done += tally.units * len(rulesets)
+        if progress is not None:
+            progress(done, goal)
+
+    if executor is None:
+        for start, stop in _shards(count, size):
+            add(play_games(rulesets, bots, seed, start, stop, unit=unit))
+        return total
+    pending: set[concurrent.futures.Future[Tally]] = set()
+    try:
+        for start, stop in _shards(count, size):
+            while len(pending) >= in_flight:
+                finished, pending = concurrent.futures.wait(
+                    pending, return_when=concurrent.futures.FIRST_COMPLETED
+                )
+                for future in finished:
+                    add(future.result())
+            pending.add(executor.submit(play_games, rulesets, bots, seed, start, stop, unit=unit))
+        for future in concurrent.futures.as_completed(pending):
+            add(future.result())
+        pending = set()
+    finally:
+        for future in pending if cancel else ():
+            future.cancel()
+    return total
+
+
+def ignore_interrupts() -> None:
+    """A worker's initializer: Ctrl-C reaches the whole process group, and only the parent
+    should act on it (the parent stops the workers)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def process_pool(workers: int) -> concurrent.futures.ProcessPoolExecutor:
+    """A pool of ``workers`` processes started the platform's default way, ignoring Ctrl-C."""
+    return concurrent.futures.ProcessPoolExecutor(
+        workers, mp_context=multiprocessing.get_context(), initializer=ignore_interrupts
+    )
+
+
+def stop_pool(pool: concurrent.futures.ProcessPoolExecutor) -> None:
+    """Stop a pool at once: end its worker processes; the pool then fails what waits. (Its
+    futures must not have been cancelled: Python 3.11's pool fails a cancelled future with an
+    error of its own.)"""
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    if terminate is not None:
+        terminate()
+    else:
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+    for process in processes:
+        process.join(timeout=5)
+    pool.shutdown(wait=False)

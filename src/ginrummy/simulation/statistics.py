@@ -1,0 +1,365 @@
+"""Bot-against-bot simulation: statistics per ruleset, for comparing rule variants.
+
+:func:`simulate` plays games (or single rounds) under one or several rulesets and counts what
+happened. Game ``i`` is dealt from the seed ``f"{seed}:{i}"`` under *every* ruleset, so the
+rulesets are compared on the same shuffles, and the first dealer alternates with ``i``. The
+games are played in shards (:func:`~ginrummy.play_games`) whose tallies add up exactly, so the
+report is identical for any executor, number of worker processes and shard size.
+
+>>> import ginrummy as gr
+>>> report = gr.simulate(gr.PAGAT, rounds=20, seed=1, bots=("greedy", "greedy"))
+>>> stats = report.stats[0]
+>>> stats.rounds, stats.name
+(20, 'pagat')
+>>> 0.0 <= stats.rate("knock").value <= 1.0
+True
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import math
+from collections.abc import Sequence
+
+import attrs
+
+from ginrummy.bots.registry import DEFAULT_BOT, BotFactory
+from ginrummy.errors import GinRummyError
+from ginrummy.play.round import check_given_seed
+from ginrummy.results.round_result import Outcome
+from ginrummy.rules import Ruleset
+from ginrummy.simulation.shards import (
+    MAX_WORKERS,
+    BotPair,
+    Progress,
+    check_bots,
+    check_rulesets,
+    process_pool,
+    run_shards,
+    stop_pool,
+)
+from ginrummy.simulation.shards import (
+    shard_size as default_shard_size,
+)
+from ginrummy.simulation.tally import OUTCOMES, STATISTICS, Counts, Statistic, Tally, Unit
+
+__all__ = ["Estimate", "RulesetStats", "SimulationReport", "run_simulation", "simulate"]
+
+Z95 = 1.959963984540054
+"""The 97.5% quantile of the standard normal distribution (a two-sided 95% interval)."""
+
+
+@attrs.frozen
+class Estimate:
+    """A measured rate or mean with its 95% interval.
+
+    >>> e = Estimate.proportion(30, 100)
+    >>> round(e.value, 3), round(e.low, 3), round(e.high, 3)
+    (0.3, 0.219, 0.396)
+    """
+
+    value: float
+    """The estimate."""
+    low: float
+    """The lower end of the 95% interval."""
+    high: float
+    """The upper end of the 95% interval."""
+
+    @classmethod
+    def proportion(cls, hits: int, total: int) -> Estimate:
+        """A proportion with its Wilson score interval (95%)."""
+        if total == 0:
+            return cls(math.nan, math.nan, math.nan)
+        z = Z95
+        p = hits / total
+        denominator = 1 + z * z / total
+        centre = (p + z * z / (2 * total)) / denominator
+        spread = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / denominator
+        low = 0.0 if hits == 0 else max(0.0, centre - spread)
+        high = 1.0 if hits == total else min(1.0, centre + spread)
+        return cls(p, low, high)
+
+    @classmethod
+    def mean(cls, total: int, squares: int, count: int) -> Estimate:
+        """A mean with a normal 95% interval from the sum and the sum of squares."""
+        if count == 0:
+            return cls(math.nan, math.nan, math.nan)
+        mean = total / count
+        variance = max(0.0, squares / count - mean * mean) * count / max(1, count - 1)
+        half = Z95 * math.sqrt(variance / count)
+        return cls(mean, mean - half, mean + half)
+
+
+@attrs.frozen
+class RulesetStats:
+    """The statistics of one ruleset: counts, and rates and means derived from them.
+
+    >>> import ginrummy as gr
+    >>> counts = gr.Counts(rounds=4, outcomes=(3, 1, 0, 0, 0, 0), scored_rounds=4, dealer_wins=4)
+    >>> stats = gr.RulesetStats(gr.PAGAT, counts)
+    >>> stats.name, stats.rate("knock").value, stats.rate(gr.Outcome.UNDERCUT).value
+    ('pagat', 0.75, 0.25)
+    """
+
+    rules: Ruleset
+    """The ruleset simulated."""
+    counts: Counts
+    """The raw counts."""
+
+    @property
+    def name(self) -> str:
+        """The ruleset's name."""
+        return self.rules.name
+
+    @property
+    def rounds(self) -> int:
+        """Rounds played."""
+        return self.counts.rounds
+
+    @property
+    def games(self) -> int:
+        """Games played."""
+        return self.counts.games
+
+    def rate(self, outcome: str | Outcome) -> Estimate:
+        """The share of rounds that ended with ``outcome`` (a member or its value, such as
+        ``'knock'`` or ``'dead-hand'``)."""
+        member = outcome if isinstance(outcome, Outcome) else Outcome(outcome)
+        return Estimate.proportion(self.counts.outcomes[OUTCOMES.index(member)], self.counts.rounds)
+
+    @property
+    def turns_per_round(self) -> Estimate:
+        """Mean turns per round."""
+        return Estimate.mean(self.counts.turns, self.counts.turns_squared, self.counts.rounds)
+
+    @property
+    def points_per_scored_round(self) -> Estimate:
+        """Mean points of the rounds someone won."""
+        return Estimate.mean(self.counts.points, self.counts.points_squared, self.counts.scored_rounds)
+
+    @property
+    def rounds_per_game(self) -> float:
+        """Mean rounds per game (NaN when simulating rounds)."""
+        return self.counts.game_rounds / self.counts.games if self.counts.games else math.nan
+
+    @property
+    def dealer_win_rate(self) -> Estimate:
+        """The share of all rounds won by the dealer."""
+        return Estimate.proportion(self.counts.dealer_wins, self.counts.rounds)
+
+    @property
+    def non_dealer_win_rate(self) -> Estimate:
+        """The share of all rounds won by the non-dealer."""
+        return Estimate.proportion(self.counts.non_dealer_wins, self.counts.rounds)
+
+    @property
+    def first_player_game_win_rate(self) -> Estimate:
+        """The share of games won by the player who acted first in the game."""
+        return Estimate.proportion(self.counts.first_player_wins, self.counts.games)
+
+    @property
+    def draw_rate(self) -> Estimate:
+        """The share of games drawn."""
+        return Estimate.proportion(self.counts.drawn_games, self.counts.games)
+
+    def statistic(self, statistic: Statistic) -> Estimate:
+        """One figure of :data:`~ginrummy.simulation.tally.STATISTICS` with its interval (rounds per
+        game, a plain mean, has an interval of zero width)."""
+        if statistic.numerator.startswith("outcomes:"):
+            return self.rate(statistic.name)
+        if statistic.name == "rounds_per_game":
+            value = self.rounds_per_game
+            return Estimate(value, value, value)
+        found: Estimate = getattr(self, statistic.name)
+        return found
+
+    def as_dict(self) -> dict[str, object]:
+        """The figures as plain data (for ``--json``)."""
+        data: dict[str, object] = {
+            "ruleset": self.name,
+            "rounds": self.rounds,
+            "games": self.games,
+            "outcomes": {o.value: estimate_dict(self.rate(o)) for o in OUTCOMES},
+            "turns_per_round": estimate_dict(self.turns_per_round),
+            "points_per_scored_round": estimate_dict(self.points_per_scored_round),
+            "dealer_win_rate": estimate_dict(self.dealer_win_rate),
+            "non_dealer_win_rate": estimate_dict(self.non_dealer_win_rate),
+        }
+        if self.games:
+            data["rounds_per_game"] = round(self.rounds_per_game, 6)
+            data["first_player_game_win_rate"] = estimate_dict(self.first_player_game_win_rate)
+            data["draw_rate"] = estimate_dict(self.draw_rate)
+        return data
+
+
+def estimate_dict(estimate: Estimate) -> dict[str, float | None]:
+    """An estimate as plain data, rounded to 6 decimals, NaN as None."""
+    return {k: (None if math.isnan(v) else round(v, 6)) for k, v in attrs.asdict(estimate).items()}
+
+
+def reported(unit: Unit) -> tuple[Statistic, ...]:
+    """The statistics a report of ``unit`` shows (game figures only for games)."""
+    return tuple(s for s in STATISTICS if unit == "games" or not s.games_only)
+
+
+@attrs.frozen
+class SimulationReport:
+    """The result of :func:`simulate`: one :class:`RulesetStats` per ruleset, in order, made
+    from the simulation's :class:`~ginrummy.Tally`.
+
+    >>> import ginrummy as gr
+    >>> report = gr.simulate([gr.PAGAT, gr.STRAIGHT], rounds=4, seed=1, bots=("greedy", "random"))
+    >>> report.bots, [stats.name for stats in report.stats], report["straight"].rounds
+    (('greedy', 'random'), ['pagat', 'straight'], 4)
+    """
+
+    tally: Tally
+    """The counts of every game under every ruleset."""
+
+    @property
+    def stats(self) -> tuple[RulesetStats, ...]:
+        """The statistics per ruleset, in order."""
+        return tuple(RulesetStats(r, c) for r, c in zip(self.tally.rulesets, self.tally.counts, strict=True))
+
+    @property
+    def bots(self) -> tuple[str, str]:
+        """The bots of players 0 and 1."""
+        return self.tally.bots
+
+    @property
+    def seed(self) -> int | str:
+        """The seed."""
+        return self.tally.seed
+
+    @property
+    def unit(self) -> Unit:
+        """``'games'`` or ``'rounds'``."""
+        return self.tally.unit
+
+    def __getitem__(self, name: str) -> RulesetStats:
+        for stats in self.stats:
+            if stats.name == name:
+                return stats
+        raise KeyError(name)
+
+    def as_dict(self) -> dict[str, object]:
+        """The report as plain data: what ``ginrummy simulate --json`` prints."""
+        return {
+            "seed": self.seed,
+            "bots": list(self.bots),
+            "rulesets": [stats.as_dict() for stats in self.stats],
+        }
+
+
+def _check_count(games: int | None, rounds: int | None) -> tuple[Unit, int]:
+    if (games is None) == (rounds is None):
+        raise GinRummyError("give either games or rounds")
+    count = games if games is not None else rounds
+    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+        raise GinRummyError(f"invalid count {count!r}: must be an integer of at least 1")
+    return ("games" if games is not None else "rounds"), count
+
+
+def run_simulation(
+    rulesets: Ruleset | Sequence[Ruleset],
+    *,
+    games: int | None = None,
+    rounds: int | None = None,
+    bots: BotPair = (DEFAULT_BOT, DEFAULT_BOT),
+    seed: int | str = 0,
+    workers: int = 1,
+    executor: concurrent.futures.Executor | None = None,
+    progress: Progress | None = None,
+    shard_size: int | None = None,
+) -> Tally:
+    """Play a whole simulation and return its :class:`~ginrummy.Tally` (the arguments are
+    those of :func:`simulate`).
+
+    :raises GinRummyError: for bad arguments.
+    """
+    chosen = check_rulesets(rulesets)
+    unit, count = _check_count(games, rounds)
+    if not isinstance(workers, int) or isinstance(workers, bool) or not 1 <= workers <= MAX_WORKERS:
+        raise GinRummyError(f"invalid workers {workers!r}: must be an integer from 1 to {MAX_WORKERS}")
+    if executor is not None and not isinstance(executor, concurrent.futures.Executor):
+        raise GinRummyError(f"invalid executor {executor!r}: expected a concurrent.futures.Executor")
+    if shard_size is not None and (
+        not isinstance(shard_size, int) or isinstance(shard_size, bool) or shard_size < 1
+    ):
+        raise GinRummyError(f"invalid shard_size {shard_size!r}: must be an integer of at least 1")
+    check_given_seed(seed)
+    check_bots(bots)
+    size = shard_size or default_shard_size(count, len(chosen), unit, workers)
+    arguments = (chosen, bots, seed, unit, count)
+    in_flight = 2 * workers
+    if executor is not None or workers == 1:
+        return run_shards(*arguments, size=size, executor=executor, in_flight=in_flight, progress=progress)
+    pool = process_pool(workers)
+    try:
+        tally = run_shards(
+            *arguments, size=size, executor=pool, in_flight=in_flight, progress=progress, cancel=False
+        )
+    except BaseException:
+        stop_pool(pool)
+        raise
+    pool.shutdown()
+    return tally
+
+
+def simulate(
+    rulesets: Ruleset | Sequence[Ruleset],
+    *,
+    games: int | None = None,
+    rounds: int | None = None,
+    bots: tuple[str | BotFactory, str | BotFactory] = (DEFAULT_BOT, DEFAULT_BOT),
+    seed: int | str = 0,
+    workers: int = 1,
+    executor: concurrent.futures.Executor | None = None,
+    progress: Progress | None = None,
+    shard_size: int | None = None,
+) -> SimulationReport:
+    """Play ``games`` games (or ``rounds`` single rounds) under each ruleset and report.
+
+    :param rulesets: one ruleset or several.
+    :param games: games per ruleset (give this or ``rounds``).
+    :param rounds: single rounds per ruleset, each dealt afresh.
+    :param bots: the bots for players 0 and 1: a name of ``gr.BOTS`` (by default
+        ``gr.bots.DEFAULT_BOT``), or a factory such as your own bot class, called with a seed
+        (to run in other processes it must be picklable: defined at the top level of a
+        module).
+    :param seed: the seed of every deal and bot.
+    :param workers: without ``executor``, worker processes (1 plays in this process; at most
+        :data:`~ginrummy.simulation.shards.MAX_WORKERS`); with one, how many shards it runs at once
+        (twice as many are kept in flight).
+    :param executor: any :class:`concurrent.futures.Executor` to play the shards (a process
+        pool, Dask's ``client.get_executor()``); None: this process or a pool of ``workers``.
+    :param progress: called as ``progress(done, total)`` as shards finish (games or rounds
+        over all rulesets).
+    :param shard_size: games per shard (default: about four shards per worker, at most 64
+        games over all rulesets).
+    :raises GinRummyError: for bad arguments.
+
+    The report does not depend on ``workers``, ``executor`` or ``shard_size``.
+
+    >>> import ginrummy as gr
+    >>> report = gr.simulate(gr.PAGAT, rounds=4, seed=1, bots=("greedy", "greedy"))
+    >>> report.stats[0].rounds, report.stats[0].games, report.seed
+    (4, 0, 1)
+    >>> gr.simulate(gr.PAGAT, seed=1)
+    Traceback (most recent call last):
+    ...
+    ginrummy.errors.GinRummyError: give either games or rounds
+    """
+    return SimulationReport(
+        run_simulation(
+            rulesets,
+            games=games,
+            rounds=rounds,
+            bots=bots,
+            seed=seed,
+            workers=workers,
+            executor=executor,
+            progress=progress,
+            shard_size=shard_size,
+        )
+    )
