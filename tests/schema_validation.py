@@ -40,6 +40,7 @@ class DocumentCheck:
 
     def __init__(self, dumps: Callable[..., str]) -> None:
         self.dumps = dumps
+        self.__wrapped__ = dumps  # what inspect.unwrap (and the API snapshot) sees
         self.checked: set[int] = set()
         self.count = 0
 

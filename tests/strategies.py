@@ -20,6 +20,7 @@ __all__ = [
     "Rules",
     "cards_st",
     "dense_hands_st",
+    "round_results_st",
     "spread_and_cards_st",
 ]
 
@@ -136,3 +137,67 @@ def spread_and_cards_st(
     :param wrap: draw round-the-corner melds (build them with :data:`RTC`).
     """
     return _spread_and_cards(wrap, min_cards, max_cards)
+
+
+@st.composite
+def _played_result(draw: st.DrawFn) -> gr.RoundResult:
+    """The result of a real round: a preset, a deal, and bots that knock (greedy) or lay off
+    and discard at random, so knocks, undercuts, gins, layoffs and dead hands all occur."""
+    rules = draw(st.sampled_from(sorted(gr.PRESETS.values(), key=lambda r: r.name)))
+    seed = draw(st.integers(0, 10**6))
+    kinds = draw(st.tuples(st.sampled_from(["greedy", "random"]), st.sampled_from(["greedy", "random"])))
+    bots = (gr.make_bot(kinds[0], seed), gr.make_bot(kinds[1], seed + 1))
+    r = gr.Round.deal(rules, seed % 2, seed=seed)
+    while r.to_act is not None:
+        r = r.apply(bots[r.to_act].act(r.view(r.to_act)))
+    assert r.result is not None
+    return r.result
+
+
+@st.composite
+def _priced_result(draw: st.DrawFn) -> gr.RoundResult:
+    """A result built by hand from facts priced by a preset (no spread recorded), or a scored
+    result with no facts at all (what :func:`ginrummy.score_game` is given)."""
+    rules = draw(st.sampled_from(sorted(gr.PRESETS.values(), key=lambda r: r.name)))
+    knocker = draw(st.integers(0, 1))
+    mine, theirs = draw(st.integers(0, 40)), draw(st.integers(0, 100))
+    big_gin = mine == 0 and rules.big_gin and draw(st.booleans())
+    upcard = draw(st.sampled_from(gr.DECK))
+    outcome, winner, points = gr.price_round(
+        rules,
+        knocker=knocker,
+        knocker_deadwood=mine,
+        defender_deadwood=theirs,
+        big_gin=big_gin,
+        spade_upcard=upcard.suit is gr.Suit.SPADES,
+    )
+    if draw(st.booleans()):
+        return gr.RoundResult(outcome=outcome, winner=winner, points=points)
+    bonus = {
+        gr.Outcome.GIN: rules.gin_bonus,
+        gr.Outcome.BIG_GIN: rules.big_gin_bonus,
+        gr.Outcome.UNDERCUT: rules.undercut_bonus,
+    }
+    return gr.RoundResult(
+        outcome=outcome,
+        winner=winner,
+        points=points,
+        knocker=knocker,
+        deadwood=(mine, theirs) if knocker == 0 else (theirs, mine),
+        deadwood_before_layoffs=theirs,
+        bonus=bonus.get(outcome, 0),
+        multiplier=rules.spade_multiplier if upcard.suit is gr.Suit.SPADES else 1,
+        initial_upcard=upcard,
+    )
+
+
+def round_results_st() -> st.SearchStrategy[gr.RoundResult]:
+    """Round results that are possible: from played rounds of every preset, priced by hand from
+    facts, or scored without facts, and the two void results without facts."""
+    return st.one_of(
+        _played_result(),
+        _priced_result(),
+        st.sampled_from(
+            [gr.RoundResult(outcome=gr.Outcome.DEAD_HAND), gr.RoundResult(outcome=gr.Outcome.VOID)]
+        ),
+    )

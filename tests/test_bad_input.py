@@ -49,13 +49,13 @@ CASES: dict[str, tuple[Callable[[], object], type[gr.GinRummyError], str]] = {
         "5005 characters",
     ),
     "a seed of 5,000 digits": (lambda: gr.Game.new(gr.PAGAT, seed=10**5000), gr.InvalidPositionError, "seed"),
-    "a taken card that is a number": (position(taken=5), gr.InvalidPositionError, "taken card 5"),
+    "a taken card that is a number": (position(taken=5), gr.InvalidPositionError, "taken 5 is not a card"),
     "one hand": (position(hands=(DEALT.hands[0],)), gr.InvalidPositionError, "a pair of hands"),
     "hands as a dict": (position(hands={}), gr.InvalidPositionError, "a pair of hands"),
     "turns as text with max_turns": (
         position(turns="x"),
         gr.InvalidPositionError,
-        "turns must be an integer",
+        "'turns' must be an integer",
     ),
     "a float dealer": (lambda: gr.Round.deal(gr.PAGAT, 1.0), gr.InvalidPositionError, "dealer 1.0"),  # type: ignore[arg-type]
     "a float viewer": (lambda: DEALT.view(1.0), gr.InvalidPositionError, "player 1.0"),  # type: ignore[arg-type]

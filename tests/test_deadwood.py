@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ginrummy as gr
+from ginrummy.melding.partition import iter_best_melds
 from oracle import Arrangement, card_value, oracle_best_arrangements, oracle_deadwood, oracle_melds
 from strategies import RTC, Rules, cards_st, dense_hands_st
 
@@ -182,7 +183,7 @@ def test_iter_best_melds_yields_all_best_melds_in_order(hand: gr.Hand, rules: Ru
     dynamic programme for many conflicting ranks): the two agree, item by item, and a limit
     takes a prefix."""
     every = gr.all_best_melds(hand, rules)
-    assert every == tuple(gr.iter_best_melds(hand, rules))
+    assert every == tuple(iter_best_melds(hand, rules))
     assert every[0] == gr.best_melds(hand, rules)
     assert every[:3] == gr.all_best_melds(hand, rules, limit=3)
 
@@ -194,7 +195,7 @@ def test_a_grid_of_four_ranks_has_every_arrangement_the_oracle_finds() -> None:
     every = gr.all_best_melds(hand)
     assert oracle_best_arrangements(hand, False, 1) == {_key(a) for a in every}
     assert 24 == len(every)
-    assert every == tuple(gr.iter_best_melds(hand))
+    assert every == tuple(iter_best_melds(hand))
     assert gr.Meld.parse("3c 3d 3h 3s") == every[0].melds[0]
 
 

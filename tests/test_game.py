@@ -374,15 +374,24 @@ def test_a_record_with_an_illegal_action_cannot_be_made() -> None:
 
 def test_a_record_with_a_deck_count_that_does_not_match_cannot_be_made() -> None:
     """API: a record holds one deck per round dealt; one deck more raises
-    ``InvalidPositionError`` when the record is made."""
+    ``InvalidPositionError`` when the record is made: at once when there are more decks than
+    actions could deal, else after the replay."""
     record = gr.Game.new(gr.PAGAT, seed=1, dealer=0).record()
-    with pytest.raises(gr.InvalidPositionError, match="2 decks for 1 rounds dealt"):
+    with pytest.raises(gr.InvalidPositionError, match="2 decks for 0 actions"):
         gr.GameRecord(
             rules=record.rules,
             seed=record.seed,
             first_dealer=record.first_dealer,
             decks=record.decks * 2,
             actions=record.actions,
+        )
+    with pytest.raises(gr.InvalidPositionError, match="2 decks for 1 rounds dealt"):
+        gr.GameRecord(
+            rules=record.rules,
+            seed=record.seed,
+            first_dealer=record.first_dealer,
+            decks=record.decks * 2,
+            actions=(gr.PassUpcard(),),
         )
 
 

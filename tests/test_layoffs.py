@@ -313,8 +313,8 @@ def test_large_defender_hands_take_the_dynamic_programme_and_match_the_oracle(se
     three suits each, so sets and runs compete, next to a knocker's run it can extend) is
     solved by the dynamic programme; it still leaves the oracle's least deadwood with the
     fewest layoffs."""
-    from ginrummy.melding.suit_masks import split, triples
     from ginrummy.melding.suit_tables import MOST_CONFLICTS
+    from ginrummy.suit_masks import split, triples
 
     rng = random.Random(seed)
     start = rng.randrange(4, 9)

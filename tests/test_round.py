@@ -445,8 +445,10 @@ def test_gin_ends_the_round_at_once_without_layoffs() -> None:
             outcome=gr.Outcome.GIN,
             winner=1,
             points=18 + 20,
+            bonus=20,
             knocker=1,
             deadwood=(18, 0),
+            deadwood_before_layoffs=18,
             spread=r.spread,
             initial_upcard=r.initial_upcard,
         )
@@ -601,6 +603,7 @@ def test_end_layoffs_scores_the_defenders_minimum_deadwood_of_kept_cards() -> No
             points=48 - 7,
             knocker=1,
             deadwood=(48, 7),
+            deadwood_before_layoffs=55,
             spread=(meld("4h 5h 6h"), meld("9c 9d 9s"), meld("Ad 2d 3d")),
             layoffs=((card("7h"), 0),),
             initial_upcard=r.initial_upcard,
@@ -973,7 +976,7 @@ def test_from_position_rejects_positions_play_cannot_reach() -> None:
     assert gr.Round.from_position(
         gr.PAGAT, **at_deal, phase=gr.Phase.DRAW, to_act=1, stock_only=True
     ).stock_only
-    with pytest.raises(gr.InvalidPositionError, match="stock_only must be True or False"):
+    with pytest.raises(gr.InvalidPositionError, match="'stock_only' must be True or False"):
         gr.Round.from_position(gr.PAGAT, **at_deal, phase=gr.Phase.DRAW, to_act=1, stock_only=1)  # type: ignore[arg-type]
     with pytest.raises(gr.InvalidPositionError, match="a stock of 2 cards in phase DISCARD after taking"):
         gr.Round.from_position(gr.PAGAT, **spoiled(_take_top_of_pile, phase=DISCARD, stock_size=2))

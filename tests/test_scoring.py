@@ -542,9 +542,43 @@ def test_void_outcomes_need_no_winner_and_no_points(
 
 
 def test_void_round_may_name_its_knocker() -> None:
-    """RULES 5: a gin matched with ``void_if_gin_matched`` voids a round that had a knocker."""
-    result = gr.RoundResult(outcome=VOID, knocker=1, deadwood=(0, 0))
+    """RULES 5: a gin matched with ``void_if_gin_matched`` voids a round that had a knocker: the
+    knocker went gin, the defender laid off from above 0 down to 0."""
+    spread = (gr.Meld.parse("Ac 2c 3c 4c"), gr.Meld.parse("7h 7d 7s"), gr.Meld.parse("Jd Qd Kd"))
+    result = gr.RoundResult(
+        outcome=VOID,
+        knocker=1,
+        deadwood=(0, 0),
+        deadwood_before_layoffs=5,
+        spread=spread,
+        layoffs=((gr.Card.parse("5c"), 0),),
+    )
     assert (None, 1) == (result.winner, result.knocker)
+
+
+@pytest.mark.parametrize(
+    "facts",
+    [
+        {},
+        {"deadwood": (0, 0)},
+        {"deadwood": (0, 3), "layoffs": ((gr.Card.parse("5c"), 0),)},
+        {"deadwood": (0, 0), "layoffs": ((gr.Card.parse("5c"), 0),), "deadwood_before_layoffs": 0},
+    ],
+    ids=repr,
+)
+def test_a_void_round_with_a_knocker_needs_the_facts_of_a_matched_gin(facts: dict[str, Any]) -> None:
+    """Issue 19: a void round with a knocker is only a gin matched by layoffs; without those
+    facts (both at 0, layoffs, the defender above 0 before them) it is refused, naming why."""
+    spread = (gr.Meld.parse("Ac 2c 3c 4c"), gr.Meld.parse("7h 7d 7s"), gr.Meld.parse("Jd Qd Kd"))
+    with pytest.raises(gr.InvalidResultError, match="matched"):
+        gr.RoundResult(outcome=VOID, knocker=1, spread=spread, **facts)
+
+
+def test_a_dead_hand_with_a_knocker_is_refused() -> None:
+    """Issue 19: a dead hand ends after a plain discard, so nobody knocked."""
+    with pytest.raises(gr.InvalidResultError, match="nobody knocked") as info:
+        gr.RoundResult(outcome=DEAD_HAND, knocker=0)
+    assert "knocker" == info.value.field
 
 
 @pytest.mark.parametrize("outcome", [KNOCK, UNDERCUT, GIN, BIG_GIN])

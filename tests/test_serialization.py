@@ -33,6 +33,7 @@ from hypothesis import strategies as st
 
 import ginrummy as gr
 from positions import biased_action, set_up
+from strategies import round_results_st
 
 Json = Any
 """A decoded JSON value."""
@@ -86,7 +87,7 @@ def play_game(rules: gr.Ruleset, seed: int, knock: float = 0.75) -> list[gr.Game
 
 cards = st.sampled_from(gr.DECK)
 hands = st.sets(cards, max_size=52).map(gr.Hand)
-melds = st.one_of(st.sampled_from(gr.ALL_MELDS), st.sampled_from(gr.all_melds(RTC)))
+melds = st.one_of(st.sampled_from(gr.all_melds()), st.sampled_from(gr.all_melds(RTC)))
 meld_lists = st.lists(melds, min_size=1, max_size=4).map(tuple)
 actions: st.SearchStrategy[gr.Action] = st.one_of(
     st.just(gr.PassUpcard()),
@@ -151,54 +152,7 @@ def rulesets(draw: st.DrawFn) -> gr.Ruleset:
     )
 
 
-@st.composite
-def round_results(draw: st.DrawFn) -> gr.RoundResult:
-    """A consistent round result with every field filled in."""
-    outcome = draw(st.sampled_from(gr.Outcome))
-    knocker = draw(st.none() | st.integers(0, 1)) if outcome.is_void else draw(st.integers(0, 1))
-    if outcome.is_void:
-        winner, points = None, 0
-    else:
-        assert knocker is not None
-        winner = 1 - knocker if outcome is gr.Outcome.UNDERCUT else knocker
-        points = draw(st.integers(0, 500))
-    deadwood = draw(st.none() | st.tuples(st.integers(0, 150), st.integers(0, 150)))
-    if deadwood is not None and knocker is not None and not outcome.is_void:
-        # the deadwoods must fit the outcome: gin 0, a knock at most the defender's, an undercut not
-        low, high = sorted(deadwood)
-        mine, theirs = {
-            gr.Outcome.GIN: (0, high),
-            gr.Outcome.BIG_GIN: (0, high),
-            gr.Outcome.KNOCK: (max(low, 1), max(high, 1)),
-            gr.Outcome.UNDERCUT: (high, low),
-        }[outcome]
-        deadwood = (mine, theirs) if knocker == 0 else (theirs, mine)
-    spread: list[gr.Meld] = []
-    layoffs: list[tuple[gr.Card, int]] = []
-    if knocker is not None:
-        used = 0
-        for meld in draw(st.lists(melds, max_size=3)):
-            if not meld.mask & used:
-                spread.append(meld)
-                used |= meld.mask
-        if spread:
-            free = [c for c in gr.DECK if not c.mask & used]
-            laid = draw(st.lists(st.sampled_from(free), max_size=4, unique=True))
-            layoffs = [(c, draw(st.integers(0, len(spread) - 1))) for c in laid]
-    upcard = draw(st.none() | cards)
-    spade = upcard is None or upcard.suit is gr.Suit.SPADES
-    multiplier = draw(st.integers(1, 10)) if spade else 1
-    return gr.RoundResult(
-        outcome=outcome,
-        winner=winner,
-        points=points,
-        knocker=knocker,
-        deadwood=deadwood,
-        spread=spread,
-        layoffs=layoffs,
-        multiplier=multiplier,
-        initial_upcard=upcard,
-    )
+round_results = round_results_st
 
 
 @st.composite
@@ -1718,7 +1672,11 @@ def test_snapshots_are_valid_before_they_are_spoiled() -> None:
             "game.state.round.stock[",
         ),
         (GAME, change(["state", "scores", 0], plus_one), "game.state.scores: "),
-        (ROUND, put(["rules", "knock_limit"], -1), "round.rules: invalid ruleset: 'knock_limit' must be"),
+        (
+            ROUND,
+            put(["rules", "knock_limit"], -1),
+            "round.rules.knock_limit: invalid ruleset: 'knock_limit' must be",
+        ),
         (
             ROUND,
             put(["state", "phase"], "over"),
@@ -1796,13 +1754,11 @@ json_scalars = st.one_of(
         ["As", "as", "Kd", "Zz", "10h", "s", "p", "e", "d As", "k Kd", "l 7h 0", "over", "draw", "knock"]
     ),
 )
-json_values = st.recursive(
-    json_scalars,
-    lambda children: (
-        st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=4), children, max_size=3)
-    ),
-    max_leaves=6,
-)
+def _json_containers(children: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    return st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=4), children, max_size=3)
+
+
+json_values = st.recursive(json_scalars, _json_containers, max_leaves=6)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -1,15 +1,63 @@
-"""The shape of the package: no import cycle, small modules, one idea each.
+"""The shape of the package: no import cycle, a layout by domain that follows its map, small
+modules, one idea each.
 
 These tests read the source with :mod:`ast`; they pin rules of the codebase (STYLE.md) that no
-behavioural test would notice breaking.
+behavioural test would notice breaking. Every import counts, type-only ones included (an
+``if TYPE_CHECKING:`` import is still a dependency a reader must follow).
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parent.parent / "src" / "ginrummy"
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "src" / "ginrummy"
+
+# The map of docs/design.md: each package (or top-level module) of ginrummy and the ones it may
+# import. "ginrummy" is the top-level __init__ (the re-exports).
+VOCABULARY = {
+    "_version",
+    "errors",
+    "validators",
+    "cards",
+    "suit_masks",
+    "melds",
+    "rules",
+    "dealing",
+    "phase",
+    "actions",
+}
+MAP: dict[str, set[str]] = {
+    "_version": set(),
+    "errors": set(),
+    "validators": {"errors"},
+    "cards": {"errors", "validators"},
+    "suit_masks": set(),
+    "melds": {"errors", "validators", "cards", "suit_masks"},
+    "rules": {"errors", "validators", "cards"},
+    "dealing": {"errors", "cards"},
+    "phase": set(),
+    "actions": {"errors", "validators", "cards", "melds"},
+    "melding": {"errors", "validators", "cards", "suit_masks", "melds"},
+    "results": {"errors", "validators", "cards", "melds", "rules"},
+    "beliefs": VOCABULARY | {"melding"},
+    "play": VOCABULARY | {"melding", "results", "beliefs"},
+    "bots": VOCABULARY | {"melding", "results", "beliefs", "play"},
+    "simulation": VOCABULARY | {"results", "play", "bots"},
+    "io": VOCABULARY | {"melding", "results", "play", "simulation"},
+    "frontend": VOCABULARY | {"melding", "results", "beliefs", "play", "bots", "io"},
+    "ginrummy": VOCABULARY
+    | {"melding", "results", "beliefs", "play", "bots", "simulation", "io", "frontend"},
+    "cli": {"ginrummy"}
+    | VOCABULARY
+    | {"melding", "results", "play", "bots", "simulation", "io", "frontend", "distributed"},
+    "distributed": VOCABULARY | {"simulation"},
+    "rl": {"ginrummy"},
+    "openspiel": {"ginrummy", "rl"},
+    "__main__": {"cli"},
+}
 
 
 def _module_name(path: Path) -> str:
@@ -18,27 +66,16 @@ def _module_name(path: Path) -> str:
 
 
 def _is_module(name: str) -> bool:
-    """Whether ``name`` is a module of the package (``from ginrummy import deadwood`` names one)."""
-    return (PACKAGE.parent / Path(*name.split("."))).with_suffix(".py").exists()
+    """Whether ``name`` is a module or package of ginrummy (``from ginrummy import rl`` names one)."""
+    path = PACKAGE.parent / Path(*name.split("."))
+    return path.with_suffix(".py").exists() or (path / "__init__.py").exists()
 
 
-def _is_type_checking(node: ast.If) -> bool:
-    test = node.test
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-    )
-
-
-def _runtime_imports(tree: ast.AST, module: str, is_package: bool) -> set[str]:
-    """Every ``ginrummy`` module that ``module`` imports when it runs: at the top, inside
-    functions or anywhere else, but not under ``if TYPE_CHECKING:`` (never executed)."""
+def _imports(tree: ast.AST, module: str, is_package: bool) -> set[str]:
+    """Every ``ginrummy`` module that ``module`` imports: at the top, inside functions, under
+    ``if TYPE_CHECKING:`` or anywhere else."""
     found: set[str] = set()
-
-    def visit(node: ast.AST) -> None:
-        if isinstance(node, ast.If) and _is_type_checking(node):
-            for branch in node.orelse:
-                visit(branch)
-            return
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names if alias.name.startswith("ginrummy"))
         elif isinstance(node, ast.ImportFrom):
@@ -50,14 +87,10 @@ def _runtime_imports(tree: ast.AST, module: str, is_package: bool) -> set[str]:
             else:
                 target = node.module or ""
             if target.startswith("ginrummy"):
-                found.add(target)
-                found.update(
+                names = [
                     f"{target}.{alias.name}" for alias in node.names if _is_module(f"{target}.{alias.name}")
-                )
-        for child in ast.iter_child_nodes(node):
-            visit(child)
-
-    visit(tree)
+                ]
+                found.update(names if names else [target])
     found.discard(module)
     return found
 
@@ -67,11 +100,8 @@ def _graph() -> dict[str, set[str]]:
     for path in sorted(PACKAGE.rglob("*.py")):
         module = _module_name(path)
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        graph[module] = _runtime_imports(tree, module, path.name == "__init__.py")
-    # a package's __init__ re-exports its modules; importing a submodule does not import the
-    # modules the package re-exports, so edges into the package itself are dropped
-    packages = {name for name in graph if (PACKAGE.parent / Path(*name.split("."))).is_dir()}
-    return {name: {t for t in targets if t in graph and t not in packages} for name, targets in graph.items()}
+        graph[module] = _imports(tree, module, path.name == "__init__.py")
+    return {name: {t for t in targets if t in graph} for name, targets in graph.items()}
 
 
 def _find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
@@ -81,7 +111,7 @@ def _find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
     def visit(node: str) -> list[str] | None:
         state[node] = 1
         stack.append(node)
-        for target in sorted(graph[node]):
+        for target in sorted(graph.get(node, ())):
             if state.get(target) == 1:
                 return [*stack[stack.index(target) :], target]
             if target not in state:
@@ -100,34 +130,83 @@ def _find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
+def _unit(module: str) -> str:
+    """The package (or top-level module) of the map that ``module`` belongs to."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "ginrummy"
+
+
 def test_no_module_imports_itself_through_others() -> None:
-    """No import cycle between the package's modules, counting imports inside functions (only
-    ``if TYPE_CHECKING:`` imports, which never run, are left out)."""
+    """No import cycle between the package's modules, counting imports inside functions and
+    type-only imports."""
     assert None is _find_cycle(_graph())
 
 
-def test_the_cycle_finder_finds_a_cycle_through_a_function_level_import() -> None:
-    """The check above can fail: a module graph with an import inside a function that closes
-    a loop is reported, with the loop."""
+def test_the_cycle_finder_sees_function_level_and_type_only_imports() -> None:
+    """The check above can fail: a loop closed by an import inside a function, or by an import
+    under ``if TYPE_CHECKING:``, is reported with the loop."""
     source_a = "import ginrummy.b\n"
-    source_b = "def f():\n    from ginrummy import a\n"
-    graph = {
-        "ginrummy.a": _runtime_imports(ast.parse(source_a), "ginrummy.a", False),
-        "ginrummy.b": _runtime_imports(ast.parse(source_b), "ginrummy.b", False),
+    source_b = "def f():\n    import ginrummy.a\n"
+    source_c = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ginrummy.a import X\n"
+    assert {"ginrummy.b"} == _imports(ast.parse(source_a), "ginrummy.a", False)
+    assert {"ginrummy.a"} == _imports(ast.parse(source_c), "ginrummy.c", False)
+    graph = {"ginrummy.a": {"ginrummy.b"}, "ginrummy.b": _imports(ast.parse(source_b), "ginrummy.b", False)}
+    assert ["ginrummy.a", "ginrummy.b", "ginrummy.a"] == _find_cycle(graph)
+
+
+def test_every_package_imports_only_what_the_map_allows() -> None:
+    """Each package of the layout imports only the packages below it in the map
+    (docs/design.md): a package low in the map never names one above it, even for typing."""
+    graph = _graph()
+    units = {_unit(module) for module in graph}
+    assert set() == units - set(MAP), "a package is missing from the map"
+    wrong = {
+        (module, target)
+        for module, targets in graph.items()
+        for target in targets
+        if _unit(target) != _unit(module) and _unit(target) not in MAP[_unit(module)]
     }
-    assert {"ginrummy.b"} == graph["ginrummy.a"]
-    assert ["ginrummy.a", "ginrummy.b", "ginrummy.a"] == _find_cycle(
-        {"ginrummy.a": {"ginrummy.b"}, "ginrummy.b": {"ginrummy.a"}}
-    )
+    assert set() == wrong
+
+
+def test_the_map_has_no_cycle_and_is_the_one_in_the_design_notes() -> None:
+    """The allowed imports form no circle, and docs/design.md shows the same map (its table
+    lists each package and what it may import)."""
+    assert None is _find_cycle({unit: allowed - {unit} for unit, allowed in MAP.items()})
+    text = (ROOT / "docs" / "design.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `([\w.]+)/?` \| [^|]+\| ([^|]*)\|$", text, flags=re.MULTILINE)
+    documented = {name.removeprefix("ginrummy.").split(".")[0]: cell for name, cell in rows}
+    assert set(MAP) - {"__main__", "_version"} <= set(documented)
+    for unit, cell in documented.items():
+        names = set(re.findall(r"`([\w]+)`", cell))
+        allowed = MAP[unit]
+        expanded = (names - {"vocabulary"}) | (VOCABULARY if "vocabulary" in names else set())
+        assert allowed == expanded, unit
 
 
 def test_every_module_is_under_600_lines() -> None:
     """Modules stay small (STYLE.md): a module past 600 lines is split by idea."""
-    sizes = {path.name: len(path.read_text(encoding="utf-8").splitlines()) for path in PACKAGE.rglob("*.py")}
+    sizes = {
+        str(path.relative_to(PACKAGE)): len(path.read_text(encoding="utf-8").splitlines())
+        for path in PACKAGE.rglob("*.py")
+    }
     assert {} == {name: lines for name, lines in sizes.items() if lines > 600}
+
+
+def test_no_module_reads_another_objects_dict() -> None:
+    """State stays with its owner: no module reaches into another value's ``__dict__`` (a round,
+    a view and a game read their own)."""
+    offenders = []
+    for path in PACKAGE.rglob("*.py"):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if re.search(r"\b(?!self\b)[a-z_]+\.__dict__", line):
+                offenders.append(f"{path.relative_to(PACKAGE)}:{number}: {line.strip()}")
+    assert [] == offenders
 
 
 def test_the_json_reader_holds_no_rules_of_its_own() -> None:
     """The JSON reader parses and constructs; the types check themselves, so the reader stays
-    short (under 400 lines)."""
-    assert len((PACKAGE / "io" / "json_reader.py").read_text(encoding="utf-8").splitlines()) < 400
+    short (under 400 lines) and passes no bounds to its integer reader."""
+    text = (PACKAGE / "io" / "json_reader.py").read_text(encoding="utf-8")
+    assert len(text.splitlines()) < 400
+    assert [] == re.findall(r"as_int\([^()]*,[^()]*,[^()]*\)", text)

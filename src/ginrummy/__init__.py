@@ -1,11 +1,15 @@
 """Gin Rummy rules as a typed Python library.
 
+Every public name is importable from here (``import ginrummy as gr``) and listed in
+:data:`__all__`; the sub-packages are the library's own layout (see ``docs/design.md``), except
+the integrations and the two public sub-packages ``ginrummy.bots`` and ``ginrummy.frontend``,
+whose ``__all__`` are promises too (``docs/public-api.rst``).
+
 >>> import ginrummy as gr
 >>> gr.deadwood("As 2s 3s 4s 7h 7d 7c Kd Qd 9c")
 29
 """
 
-import ginrummy.beliefs.worlds  # noqa: F401 - registers PlayerView.sample
 from ginrummy._version import __version__
 from ginrummy.actions import (
     ACTION_SPACE_SIZE,
@@ -22,16 +26,10 @@ from ginrummy.actions import (
     action_to_id,
     parse_action,
 )
-from ginrummy.bots.registry import (
-    BOTS,
-    Bot,
-    BotFactory,
-    GreedyBot,
-    MonteCarloBot,
-    RandomBot,
-    TrackerBot,
-    make_bot,
-)
+from ginrummy.bots.montecarlo import MonteCarloBot
+from ginrummy.bots.reference import GreedyBot, RandomBot
+from ginrummy.bots.registry import BOTS, Bot, BotFactory, make_bot
+from ginrummy.bots.tracker import TrackerBot
 from ginrummy.cards import DECK, Card, CardsLike, Hand, Rank, Suit
 from ginrummy.errors import (
     GinRummyError,
@@ -55,23 +53,15 @@ from ginrummy.melding.partition import (
     best_discards,
     best_melds,
     deadwood,
-    iter_best_melds,
 )
-from ginrummy.melds import ALL_MELDS, Meld, MeldingRules, MeldKind, all_melds
+from ginrummy.melds import Meld, MeldingRules, MeldKind, all_melds
 from ginrummy.phase import Phase
 from ginrummy.play.events import Event
 from ginrummy.play.game import Game, GameRecord, GameView
-from ginrummy.play.player_view import PlayerView
-from ginrummy.play.round import Round
-from ginrummy.results.round_result import Outcome, RoundResult, price_round
-from ginrummy.results.settlement import (
-    HOLLYWOOD_COLUMNS,
-    GameResult,
-    PlayerScore,
-    game_scores,
-    hollywood_columns,
-    score_game,
-)
+from ginrummy.play.round import PlayerView, Round
+from ginrummy.results.pricing import Outcome, price_round
+from ginrummy.results.round_result import RoundResult
+from ginrummy.results.settlement import GameResult, PlayerScore, game_scores, hollywood_columns, score_game
 from ginrummy.rules import (
     EAAI,
     HOLLYWOOD,
@@ -96,12 +86,10 @@ from ginrummy.simulation.tally import Counts, Tally
 
 __all__ = [
     "ACTION_SPACE_SIZE",
-    "ALL_MELDS",
     "BOTS",
     "DECK",
     "EAAI",
     "HOLLYWOOD",
-    "HOLLYWOOD_COLUMNS",
     "OKLAHOMA",
     "OPENSPIEL",
     "PAGAT",
@@ -182,7 +170,6 @@ __all__ = [
     "find_ruleset",
     "game_scores",
     "hollywood_columns",
-    "iter_best_melds",
     "json_schema",
     "loads",
     "make_bot",

@@ -139,7 +139,31 @@ class IllegalActionError(GinRummyError):
     ...     print(exc)
     illegal action DrawStock() for player 1 in phase UPCARD_OFFER: the upcard offer allows only
     taking or passing
+
+    For a bug report, :attr:`notation` is the one-line notation of the position the action was
+    refused in (never part of the message, which a player may be shown: it would name the
+    cards that player cannot see)::
+
+        >>> try:
+        ...     gr.Round.deal(gr.PAGAT, dealer=0, seed=7).apply(gr.DrawStock())
+        ... except gr.IllegalActionError as exc:
+        ...     gr.Round.from_notation(exc.notation).phase
+        <Phase.UPCARD_OFFER: 'upcard-offer'>
+
+    :param round: the round the action was refused in, if any.
     """
+
+    def __init__(self, message: str = "", *, field: str | None = None, round: object = None) -> None:
+        super().__init__(message, field=field)
+        self.round = round
+        """The round the action was refused in, or None."""
+
+    @property
+    def notation(self) -> str | None:
+        """The notation of the position the action was refused in (see
+        :meth:`ginrummy.Round.notation`), or None when the error has no round."""
+        notation = getattr(self.round, "notation", None)
+        return None if notation is None else str(notation())
 
 
 class SerializationError(GinRummyError):

@@ -18,16 +18,25 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Protocol, TypeGuard
 
 import attrs
 
 from ginrummy.cards import DECK, Card, CardsLike, Hand, Rank, Suit, _iter_mask, to_mask
 from ginrummy.errors import InvalidHandError, InvalidMeldError, ParseError
-from ginrummy.melding.suit_masks import SUIT_BITS, rotate_left
+from ginrummy.suit_masks import SUIT_BITS, rotate_left
 
-__all__ = ["ALL_MELDS", "Meld", "MeldKind", "MeldingRules", "all_melds", "is_layoff_pair", "wraps_round"]
+__all__ = [
+    "ALL_MELDS",
+    "Meld",
+    "MeldKind",
+    "MeldingRules",
+    "all_melds",
+    "is_layoff_pair",
+    "spread_before_layoffs",
+    "wraps_round",
+]
 
 
 class MeldingRules(Protocol):
@@ -350,3 +359,16 @@ def is_layoff_pair(value: object) -> TypeGuard[tuple[Card, int]]:
         and not isinstance(value[1], bool)
         and value[1] >= 0
     )
+
+
+def spread_before_layoffs(spread: Sequence[Meld], layoffs: Iterable[tuple[Card, int]]) -> tuple[Meld, ...]:
+    """The knocker's spread as shown, before the defender laid ``layoffs`` onto it (a laid-off
+    card joins its meld, so a meld index stays stable).
+
+    >>> spread_before_layoffs([Meld.parse("4h 5h 6h 7h")], [(Card("7h"), 0)])
+    (Meld('4h 5h 6h'),)
+    """
+    laid: dict[int, int] = {}
+    for card, index in layoffs:
+        laid[index] = laid.get(index, 0) | card.mask
+    return tuple(Meld._trusted(meld.mask & ~laid.get(i, 0), meld.kind) for i, meld in enumerate(spread))

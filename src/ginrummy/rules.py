@@ -17,14 +17,13 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
-from ginrummy.errors import InvalidRulesetError
-
-if TYPE_CHECKING:
-    from ginrummy.cards import Card
+from ginrummy.cards import Card
+from ginrummy.errors import GinRummyError, InvalidRulesetError
+from ginrummy.validators import flag_field, int_field, is_int
 
 __all__ = [
     "EAAI",
@@ -41,6 +40,7 @@ __all__ = [
     "NextDealer",
     "Ruleset",
     "Shutout",
+    "check_rules",
     "field_docs",
     "find_ruleset",
 ]
@@ -117,23 +117,10 @@ class NextDealer(enum.Enum):
 
 
 def _int_field(low: int, high: int | None = None) -> Any:
-    def check(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
-        upper = "" if high is None else f" to {high}"
-        ok = isinstance(value, int) and not isinstance(value, bool)
-        if not ok or value < low or (high is not None and value > high):  # type: ignore[operator]
-            words = f"from {low}{upper}" if high is not None else f"of at least {low}"
-            raise InvalidRulesetError(
-                f"invalid ruleset: {attribute.name!r} must be an integer {words} (got {value!r})"
-            )
-
-    return check
+    return int_field(InvalidRulesetError, "ruleset", low=low, high=high)
 
 
-def _bool_field(instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
-    if not isinstance(value, bool):
-        raise InvalidRulesetError(
-            f"invalid ruleset: {attribute.name!r} must be True or False (got {value!r})"
-        )
+_bool_field = flag_field(InvalidRulesetError, "ruleset")
 
 
 def _enum_field(kind: type[enum.Enum]) -> Any:
@@ -148,7 +135,7 @@ def _enum_field(kind: type[enum.Enum]) -> Any:
 
 
 def _max_turns(instance: object, attribute: attrs.Attribute[int | None], value: object) -> None:
-    if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 1):
+    if value is not None and (not is_int(value) or value < 1):
         raise InvalidRulesetError(
             f"invalid ruleset: 'max_turns' must be None or an integer of at least 1 (got {value!r})"
         )
@@ -498,6 +485,20 @@ _ALIASES = {
     "open-spiel": "openspiel",
     "eaai-gin-rummy": "eaai",
 }
+
+
+def check_rules(rules: object, error: type[GinRummyError] = InvalidRulesetError) -> Ruleset:
+    """``rules`` if it is a :class:`Ruleset`, else an error of class ``error`` naming it.
+
+    >>> from ginrummy.errors import InvalidPositionError
+    >>> check_rules("pagat", InvalidPositionError)
+    Traceback (most recent call last):
+    ...
+    ginrummy.errors.InvalidPositionError: invalid rules 'pagat': expected a Ruleset
+    """
+    if not isinstance(rules, Ruleset):
+        raise error(f"invalid rules {rules!r:.80}: expected a Ruleset")
+    return rules
 
 
 def find_ruleset(name: str) -> Ruleset:

@@ -1,25 +1,25 @@
-"""Worlds a player could be in: whole rounds consistent with a :class:`~ginrummy.PlayerView`.
+"""Worlds a player could be in: the hidden cards and history of a round consistent with a view.
 
 :meth:`ginrummy.PlayerView.sample` draws a round, history included, whose view for the
 viewer is the given view, uniformly over what the viewer cannot see: the opponent's unknown
 cards, the stock's order and a face-down knock card. It depends only on the view and the
-random number generator, never on the real round.
+random number generator, never on the real round. This module draws the :class:`World` (how
+the round began and the actions since); the round replays it.
 
 How it works
 ------------
 The view's censored log is walked back to the round's origin (the deal, or the position a
-round was set up at): the viewer's cards then, the discard pile, the stock's size. The
-cards the viewer has no place for are the *hidden* ones. The opponent's cards come from
-*slots*: its hand at the origin and each card it drew from the stock. Some cards the viewer
-has seen came from those slots: each card the opponent discarded (or laid down at a knock)
-without having taken it from the pile must have been in a slot filled before it was shown,
-its *deadline*. The deadlines nest (a card shown later may sit in any slot an earlier one
-may, and in more), so assigning the shown cards in order of deadline, each uniformly among the
-slots still free, is uniform over all consistent assignments; the hidden cards are then
-shuffled into the remaining slots and the rest of the stock. Every consistent world has the
-same number of ways to place the hidden cards, so the whole draw is uniform. The world is
-then replayed from its origin with the view's actions (a hidden knock gets the knock card
-drawn for it), so the round's log and every field follow from the rules.
+round was set up at, as the view's ``dealt`` says): the viewer's cards then, the discard
+pile, the stock's size. The cards the viewer has no place for are the *hidden* ones. The
+opponent's cards come from *slots*: its hand at the origin and each card it drew from the
+stock. Some cards the viewer has seen came from those slots: each card the opponent discarded
+(or laid down at a knock) without having taken it from the pile must have been in a slot
+filled before it was shown, its *deadline*. The deadlines nest (a card shown later may sit in
+any slot an earlier one may, and in more), so assigning the shown cards in order of deadline,
+each uniformly among the slots still free, is uniform over all consistent assignments; the
+hidden cards are then shuffled into the remaining slots and the rest of the stock. Every
+consistent world has the same number of ways to place the hidden cards, so the whole draw is
+uniform.
 
 >>> import random
 >>> import ginrummy as gr
@@ -33,6 +33,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any, Protocol
+
+import attrs
 
 from ginrummy.actions import (
     Action,
@@ -46,14 +49,75 @@ from ginrummy.actions import (
     TakeDiscard,
 )
 from ginrummy.cards import DECK, Card, Hand
+from ginrummy.dealing import HAND_SIZE, STOCK_AT_DEAL, deck_of
 from ginrummy.errors import InvalidPositionError
-from ginrummy.melds import Meld
+from ginrummy.melds import Meld, spread_before_layoffs
 from ginrummy.phase import Phase
-from ginrummy.play.player_view import PlayerView, set_sampler
-from ginrummy.play.round import Round
-from ginrummy.play.setup import HAND_SIZE, STOCK_AT_DEAL
 
-__all__ = ["sample_round"]
+__all__ = ["Record", "ViewFacts", "World", "draw_world"]
+
+Record = tuple[int, int, "Action | None", "Card | None"]
+"""An event of a view's censored log: ``(number, player, action, card)``; the action is None
+for the opponent's face-down knock, the card None for the opponent's stock draws."""
+
+
+class ViewFacts(Protocol):
+    """What the sampler reads of a view (:class:`ginrummy.PlayerView` has it all)."""
+
+    @property
+    def player(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def dealt(self) -> bool: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def to_act(self) -> int | None: ...
+    @property
+    def hand(self) -> Hand: ...
+    @property
+    def opponent_card_count(self) -> int: ...
+    @property
+    def opponent_known(self) -> Hand: ...
+    @property
+    def opponent_hand(self) -> Hand | None: ...
+    @property
+    def discard_pile(self) -> tuple[Card, ...]: ...
+    @property
+    def stock_size(self) -> int: ...
+    @property
+    def initial_upcard(self) -> Card: ...
+    @property
+    def taken(self) -> Card | None: ...
+    @property
+    def legal_actions(self) -> tuple[Action, ...]: ...
+    @property
+    def knocker(self) -> int | None: ...
+    @property
+    def spread(self) -> tuple[Meld, ...]: ...
+    @property
+    def layoffs(self) -> tuple[tuple[Card, int], ...]: ...
+    @property
+    def turns(self) -> int: ...
+
+
+@attrs.frozen
+class World:
+    """A round drawn for a view: how it began, and the actions since.
+
+    Exactly one of ``deck`` (a dealt round: the 52 cards, top first) and ``position`` (the
+    keyword arguments of :meth:`ginrummy.Round.from_position` but the dealer) is given.
+    """
+
+    dealer: int
+    """The dealer."""
+    deck: tuple[Card, ...] | None
+    """The deck of a dealt round, top first."""
+    position: dict[str, Any] | None = attrs.field(hash=False)
+    """The set-up position of a round that was not dealt."""
+    actions: tuple[Action, ...]
+    """The actions since the origin, a face-down knock with its card drawn."""
 
 
 def _fail(message: str, field: str = "events") -> InvalidPositionError:
@@ -61,25 +125,14 @@ def _fail(message: str, field: str = "events") -> InvalidPositionError:
     return InvalidPositionError(f"cannot sample this view: {message}", field=field)
 
 
-_Record = tuple[int, int, "Action | None", "Card | None"]
-"""An event of the view's log as ``(number, player, action, card)``."""
-
 _LAYING_DOWN = frozenset({Knock, BigGin, type(None)})
 """The kinds of action that lay the hands down (None: a knock hidden from the viewer)."""
-
-
-def _original_spread(view: PlayerView) -> tuple[Meld, ...]:
-    """The knocker's spread as shown, before the layoffs onto it."""
-    laid: dict[int, int] = {}
-    for card, index in view.layoffs:
-        laid[index] = laid.get(index, 0) | card.mask
-    return tuple(Meld._trusted(meld.mask & ~laid.get(i, 0), meld.kind) for i, meld in enumerate(view.spread))
 
 
 class _Origin:
     """The public part of the round's origin, worked out backwards from the view."""
 
-    def __init__(self, view: PlayerView, events: Sequence[_Record]) -> None:
+    def __init__(self, view: ViewFacts, events: Sequence[Record]) -> None:
         me = view.player
         hand = view.hand.mask  # the viewer's cards
         pile = list(view.discard_pile)
@@ -113,24 +166,52 @@ class _Origin:
                     count += 1
                 elif not isinstance(action, (Discard, Knock, LayOff)):
                     raise _fail(f"event {number} hides the viewer's own knock")
+                elif hand & action.card.mask:
+                    raise _fail(f"event {number} plays {action.card}, still in the viewer's hand", "hand")
                 else:
                     hand |= action.card.mask
         if turns < 0 or stock > STOCK_AT_DEAL or count < 0:
             raise _fail("its events do not add up")
         self.hand, self.pile, self.stock, self.count, self.turns = hand, pile, stock, count, turns
 
+    def looks_dealt(self, upcard: Card) -> bool:
+        """Whether the piles and turns are those of the deal."""
+        return self.pile == [upcard] and self.stock == STOCK_AT_DEAL and self.turns == 0
 
-def sample_round(view: PlayerView, rng: random.Random, checked: bool = True) -> Round:
-    """A round consistent with ``view``, drawn uniformly over what its player cannot see (see
-    the module docstring).
 
-    :param checked: judge each of the view's actions as it is replayed (the view may be
-        impossible: the check of :class:`~ginrummy.PlayerView`); False for a view known to be
-        possible, whose actions are legal in any world drawn for it.
-    :raises InvalidPositionError: when the view cannot be the view of any round.
+def _origin_phase(view: ViewFacts, origin: _Origin, events: Sequence[Record]) -> tuple[Phase, int | None]:
+    """The phase and the player to act at the origin."""
+    if view.dealt:
+        first = 1 - view.dealer
+        if not origin.looks_dealt(view.initial_upcard):
+            raise _fail(
+                f"a dealt round begins with the initial upcard {view.initial_upcard} alone on the pile, "
+                f"31 cards in the stock and no turn played (its events leave pile {len(origin.pile)}, stock "
+                f"{origin.stock}, turns {origin.turns})"
+            )
+        if events and (events[0][1] != first or not isinstance(events[0][2], (PassUpcard, TakeDiscard))):
+            raise _fail(f"a dealt round begins with player {first} answering the upcard offer")
+        return Phase.UPCARD_OFFER, first
+    if not events:
+        return view.phase, view.to_act
+    _, to_act, action, _ = events[0]
+    if isinstance(action, PassUpcard):
+        return Phase.UPCARD_OFFER, to_act
+    if isinstance(action, (DrawStock, TakeDiscard)):
+        return Phase.DRAW, to_act
+    if isinstance(action, (LayOff, EndLayoffs)):
+        raise _fail("its events begin after a knock")
+    return Phase.DISCARD, to_act
+
+
+def draw_world(view: ViewFacts, events: Sequence[Record], rng: random.Random) -> World:
+    """A world consistent with ``view`` (whose censored log is ``events``), drawn uniformly over
+    what its player cannot see (see the module docstring).
+
+    :raises InvalidPositionError: when the view cannot be the view of any round, naming the
+        view's field where that shows.
     """
     me, other = view.player, 1 - view.player
-    events = view._records()
     origin = _Origin(view, events)
     # ---- the opponent's slots, and the cards it showed with their deadlines
     draws: list[tuple[int, int]] = []  # (event index, player) of every stock draw, in order
@@ -176,34 +257,14 @@ def sample_round(view: PlayerView, rng: random.Random, checked: bool = True) -> 
             # a card the opponent took from the pile and did not lay down is its knock card
             knock_card = DECK[missing.bit_length() - 1]
     else:
-        # cards the opponent is known to hold that no take in the log explains were taken at the
-        # origin (a position set up in DISCARD with the opponent to act)
+        # cards the opponent is known to hold that no take in the log explains were known at the
+        # origin (a position set up after the opponent took them)
         known_at_origin = view.opponent_known.mask & ~from_pile
-        if known_at_origin.bit_count() > 1:
+        if known_at_origin and view.dealt:
             raise _fail("the opponent is known to hold cards it never took", "opponent_known")
-    # ---- the origin's phase
-    to_act: int | None
-    if events:
-        _, to_act, first, _ = events[0]
-        if isinstance(first, PassUpcard) or (
-            isinstance(first, TakeDiscard)
-            and origin.pile == [view.initial_upcard]
-            and origin.stock == STOCK_AT_DEAL
-            and origin.turns == 0
-        ):
-            phase = Phase.UPCARD_OFFER
-        elif isinstance(first, (DrawStock, TakeDiscard)):
-            phase = Phase.DRAW
-        elif isinstance(first, (LayOff, EndLayoffs)):
-            raise _fail("its events begin after a knock")
-        else:
-            phase = Phase.DISCARD
-    else:
-        phase, to_act = view.phase, view.to_act
-        if to_act is None:
-            raise _fail("a finished round with no events")
-    if known_at_origin and not (phase is Phase.DISCARD and to_act == other):
-        raise _fail("the opponent is known to hold a card it never took", "opponent_known")
+    phase, to_act = _origin_phase(view, origin, events)
+    if to_act is None:
+        raise _fail("a finished round with no events", "phase")
     upcard = view.initial_upcard
     if not (origin.hand | known_at_origin | sum(card.mask for card in origin.pile)) & upcard.mask:
         # a set-up origin after the initial upcard was taken: the opponent held it there
@@ -237,8 +298,10 @@ def sample_round(view: PlayerView, rng: random.Random, checked: bool = True) -> 
     hidden = [card for card in DECK if not placed & card.mask]
     rng.shuffle(hidden)
     undrawn = origin.stock - len(draws)
-    if len(hidden) != slot_cards.count(None) + undrawn:
-        raise _fail(f"{len(hidden)} hidden cards for {slot_cards.count(None) + undrawn} hidden places")
+    if undrawn < 0 or len(hidden) != slot_cards.count(None) + undrawn:
+        raise _fail(
+            f"{len(hidden)} hidden cards for {slot_cards.count(None) + max(undrawn, 0)} hidden places"
+        )
     fill = iter(hidden)
     slots = [DECK[c] if c is not None else next(fill) for c in slot_cards]
     bottom = [next(fill) for _ in range(undrawn)]  # the stock never drawn, bottom to top
@@ -246,7 +309,7 @@ def sample_round(view: PlayerView, rng: random.Random, checked: bool = True) -> 
     opponent_at_origin = [slots[s] for s in range(len(opponent_slots)) if opponent_slots[s] == -1]
     drawn = iter(slots[s] for s in order if opponent_slots[s] >= 0)
     draw_cards = [events[index][3] if player == me else next(drawn) for index, player in draws]
-    stock = [*bottom, *reversed(draw_cards)]  # the first draw is the top card
+    stock = [card for card in (*bottom, *reversed(draw_cards)) if card is not None]  # first draw on top
     if hidden_knock is not None and knock_card is None:
         # the one opponent card from its slots never shown is the face-down knock card
         held = [card for card in slots if card.index not in shown]
@@ -256,9 +319,8 @@ def sample_round(view: PlayerView, rng: random.Random, checked: bool = True) -> 
     hands = [Hand(), Hand()]
     hands[me] = Hand.from_mask(origin.hand)
     hands[other] = Hand.from_mask(sum(card.mask for card in opponent_at_origin) | known_at_origin)
-    start = _start(view, origin, hands, stock, phase, to_act, known_at_origin, bool(events))
-    # ---- replay the view's actions
-    spread = _original_spread(view)
+    # ---- the view's actions, a hidden knock with its card
+    spread = spread_before_layoffs(view.spread, view.layoffs)
     actions: list[Action] = []
     for _, _, action, _ in events:
         if action is None:
@@ -266,59 +328,29 @@ def sample_round(view: PlayerView, rng: random.Random, checked: bool = True) -> 
             actions.append(Knock(knock_card, spread))
         else:
             actions.append(action)
-    return start.replay(actions) if checked else start._replay_trusted(actions)
+    if view.dealt:
+        if len(hands[0]) != HAND_SIZE or len(hands[1]) != HAND_SIZE:
+            raise _fail("its hands at the deal are not of 10 cards", "hand")
+        return World(view.dealer, tuple(deck_of(hands, upcard, stock, view.dealer)), None, tuple(actions))
+    taken = view.taken if phase is Phase.DISCARD and to_act == me and not events else None
+    known = [Hand(), Hand()]
+    known[other] = Hand.from_mask(known_at_origin)
+    position = {
+        "hands": (hands[0], hands[1]),
+        "stock": stock,
+        "discard_pile": origin.pile,
+        "initial_upcard": upcard,
+        "phase": phase,
+        "to_act": to_act,
+        "taken": taken,
+        "stock_only": _stock_only(view, phase, to_act, origin, bool(events)),
+        "turns": origin.turns,
+        "known": (known[0], known[1]),
+    }
+    return World(view.dealer, None, position, tuple(actions))
 
 
-def _start(
-    view: PlayerView,
-    origin: _Origin,
-    hands: Sequence[Hand],
-    stock: list[Card | None],
-    phase: Phase,
-    to_act: int | None,
-    known_at_origin: int,
-    logged: bool,
-) -> Round:
-    """The round at the origin: dealt from a deck when it is the deal, else set up."""
-    cards: list[Card] = [card for card in stock if card is not None]
-    upcard = view.initial_upcard
-    dealt = (
-        phase is Phase.UPCARD_OFFER
-        and to_act == 1 - view.dealer
-        and origin.pile == [upcard]
-        and len(cards) == STOCK_AT_DEAL
-        and origin.turns == 0
-        and not known_at_origin
-    )
-    if dealt:
-        first = 1 - view.dealer
-        order = [list(hands[first]), list(hands[view.dealer])]  # each hand in card order
-        if len(order[0]) != HAND_SIZE or len(order[1]) != HAND_SIZE:
-            raise _fail("its hands at the deal are not of 10 cards")
-        # the hands, the upcard and the stock come from disjoint places: 52 cards
-        deck = [order[i % 2][i // 2] for i in range(2 * HAND_SIZE)]
-        deck.append(upcard)
-        deck.extend(reversed(cards))
-        return Round._dealt(view.rules, view.dealer, deck)
-    taken = DECK[known_at_origin.bit_length() - 1] if known_at_origin else None
-    if phase is Phase.DISCARD and taken is None and to_act == view.player and not logged:
-        taken = view.taken
-    return Round.from_position(
-        view.rules,
-        dealer=view.dealer,
-        hands=(hands[0], hands[1]),
-        stock=cards,
-        discard_pile=origin.pile,
-        initial_upcard=upcard,
-        phase=phase,
-        to_act=to_act,
-        taken=taken,
-        stock_only=_stock_only(view, phase, to_act, origin, logged),
-        turns=origin.turns,
-    )
-
-
-def _stock_only(view: PlayerView, phase: Phase, to_act: int | None, origin: _Origin, logged: bool) -> bool:
+def _stock_only(view: ViewFacts, phase: Phase, to_act: int | None, origin: _Origin, logged: bool) -> bool:
     """Whether the set-up origin binds the non-dealer to the stock: when the view's legal
     actions at that very position say so (no event since), or never otherwise."""
     if logged or phase is not Phase.DRAW or to_act != view.player:
@@ -326,6 +358,3 @@ def _stock_only(view: PlayerView, phase: Phase, to_act: int | None, origin: _Ori
     return (
         TakeDiscard() not in view.legal_actions and bool(view.discard_pile) and origin.stock == STOCK_AT_DEAL
     )
-
-
-set_sampler(sample_round)

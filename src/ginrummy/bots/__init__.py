@@ -1,5 +1,20 @@
-"""Players for play and simulation."""
+"""Players for play and simulation: the :class:`Bot` protocol, the library's bots, and the
+read-only registry :data:`BOTS` that names them (a public sub-package: :data:`DEFAULT_BOT`
+lives only here)."""
 
-from ginrummy.bots.registry import BOTS, DEFAULT_BOT, Bot, BotFactory, bot_name, make_bot
+from ginrummy.bots.montecarlo import MonteCarloBot
+from ginrummy.bots.reference import GreedyBot, RandomBot
+from ginrummy.bots.registry import BOTS, DEFAULT_BOT, Bot, BotFactory, make_bot
+from ginrummy.bots.tracker import TrackerBot
 
-__all__ = ["BOTS", "DEFAULT_BOT", "Bot", "BotFactory", "bot_name", "make_bot"]
+__all__ = [
+    "BOTS",
+    "DEFAULT_BOT",
+    "Bot",
+    "BotFactory",
+    "GreedyBot",
+    "MonteCarloBot",
+    "RandomBot",
+    "TrackerBot",
+    "make_bot",
+]

@@ -29,10 +29,10 @@ import functools
 from ginrummy.actions import Discard, DrawStock, PassUpcard, TakeDiscard
 from ginrummy.cards import Hand
 from ginrummy.melding.partition import deadwood
-from ginrummy.melding.suit_masks import SUIT_BITS, rotate_left, rotate_right, split, triples
 from ginrummy.melding.suit_tables import PartitionTables, tables_for
-from ginrummy.play.player_view import PlayerView
+from ginrummy.play.round import PlayerView
 from ginrummy.rules import Ruleset
+from ginrummy.suit_masks import SUIT_BITS, rotate_left, rotate_right, split, triples
 
 __all__ = ["AVOIDED_SHARE", "CardCounter", "meld_gain", "meld_outs", "meld_partners"]
 

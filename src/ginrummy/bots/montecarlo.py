@@ -45,8 +45,8 @@ from ginrummy.actions import Action, Knock
 from ginrummy.bots.reference import require_turn
 from ginrummy.bots.tracker import TrackerBot
 from ginrummy.errors import GinRummyError
-from ginrummy.play.player_view import PlayerView
-from ginrummy.play.round import Round, check_seed
+from ginrummy.play.round import PlayerView, Round
+from ginrummy.validators import check_seed
 
 __all__ = ["MonteCarloBot"]
 
@@ -90,7 +90,7 @@ class MonteCarloBot:
             raise GinRummyError(f"invalid seconds {seconds!r}: must be a positive number or None")
         if not isinstance(confidence, (int, float)) or isinstance(confidence, bool) or not confidence >= 0:
             raise GinRummyError(f"invalid confidence {confidence!r}: must be a number of at least 0")
-        self.seed = check_seed(seed)
+        self.seed = check_seed(seed, optional=True)
         self.samples = samples
         self.seconds = seconds
         self.width = width

@@ -36,8 +36,8 @@ from ginrummy.errors import GinRummyError
 from ginrummy.melding.layoffs import best_layoffs
 from ginrummy.melding.partition import best_discards, deadwood
 from ginrummy.phase import Phase
-from ginrummy.play.player_view import PlayerView
-from ginrummy.play.round import check_seed
+from ginrummy.play.round import PlayerView
+from ginrummy.validators import check_seed
 
 __all__ = ["GreedyBot", "RandomBot", "next_layoff", "require_turn"]
 
@@ -95,7 +95,7 @@ class RandomBot:
     name = "random"
 
     def __init__(self, seed: int | str | None = None) -> None:
-        self._rng = random.Random(check_seed(seed))
+        self._rng = random.Random(check_seed(seed, optional=True))
 
     def act(self, view: PlayerView) -> Action:
         """A random legal action.
@@ -122,7 +122,7 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, seed: int | str | None = None) -> None:
-        self.seed = check_seed(seed)
+        self.seed = check_seed(seed, optional=True)
 
     def act(self, view: PlayerView) -> Action:
         """The greedy choice among ``view.legal_actions``.

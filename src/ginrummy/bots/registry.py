@@ -32,7 +32,7 @@ from ginrummy.bots.montecarlo import MonteCarloBot
 from ginrummy.bots.reference import GreedyBot, RandomBot
 from ginrummy.bots.tracker import TrackerBot
 from ginrummy.errors import GinRummyError
-from ginrummy.play.player_view import PlayerView
+from ginrummy.play.round import PlayerView
 
 __all__ = [
     "BOTS",

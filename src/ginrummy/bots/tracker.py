@@ -46,13 +46,14 @@ import random
 from ginrummy.actions import Action, BigGin, Discard, DrawStock, Knock, PassUpcard, TakeDiscard
 from ginrummy.bots.card_counting import CardCounter, meld_gain
 from ginrummy.bots.reference import next_layoff, require_turn
-from ginrummy.cards import Card, Hand
+from ginrummy.cards import Card, Hand, Suit
 from ginrummy.melding.partition import Arrangement, all_best_melds, best_discard, best_discards, deadwood
-from ginrummy.melding.suit_masks import SUIT_BITS, neighbours
 from ginrummy.melds import Meld, MeldKind
 from ginrummy.phase import Phase
-from ginrummy.play.player_view import PlayerView
-from ginrummy.play.round import check_seed
+from ginrummy.play.round import PlayerView
+from ginrummy.results.pricing import price_round
+from ginrummy.suit_masks import SUIT_BITS, neighbours
+from ginrummy.validators import check_seed
 
 __all__ = [
     "CANDIDATES",
@@ -106,7 +107,7 @@ class TrackerBot:
     name = "tracker"
 
     def __init__(self, seed: int | str | None = None) -> None:
-        self.seed = check_seed(seed)
+        self.seed = check_seed(seed, optional=True)
 
     def act(self, view: PlayerView) -> Action:
         """This bot's choice among ``view.legal_actions``.
@@ -254,6 +255,7 @@ class TrackerBot:
         )
         extra = min(int(stock_draws * KNOCK_IMPROVEMENT), len(unseen) - hidden)
         melds = arrangement.melds
+        spade = view.initial_upcard.suit is Suit.SPADES
         total = 0.0
         for _ in range(KNOCK_SAMPLES):
             picked = rng.sample(unseen, hidden + extra)
@@ -268,10 +270,14 @@ class TrackerBot:
                 laid = _layoffs(melds, hand, counter.wrap)
                 if laid:
                     points = min(points, deadwood(Hand.from_mask(hand & ~laid), rules))
-            if points > left:
-                total += points - left + rules.box_bonus
-            else:
-                total -= left - points + rules.undercut_bonus + rules.box_bonus
+            _, winner, value = price_round(
+                rules,
+                knocker=view.player,
+                knocker_deadwood=left,
+                defender_deadwood=points,
+                spade_upcard=spade,
+            )
+            total += value + rules.box_bonus if winner == view.player else -(value + rules.box_bonus)
         return total / KNOCK_SAMPLES
 
 

@@ -28,10 +28,8 @@ from ginrummy.actions import (
 from ginrummy.bots.registry import DEFAULT_BOT, BotFactory, GreedyBot, make_bot
 from ginrummy.cards import Card
 from ginrummy.errors import GinRummyError, ParseError
-from ginrummy.play.board_text import result_picture
 from ginrummy.play.game import Game
-from ginrummy.play.player_view import PlayerView
-from ginrummy.play.round import Round
+from ginrummy.play.round import PlayerView, Round
 from ginrummy.results.settlement import GameResult
 from ginrummy.rules import Ruleset
 
@@ -113,7 +111,7 @@ def _round_summary(played: Round, scores: tuple[int, int]) -> list[str]:
         lines.append(f"{NAMES[result.knocker or 0]} showed {spread}")
     if view.opponent_hand is not None:
         lines.append(f"bot's hand was: {view.opponent_hand}")
-    lines.append(f"round over: {result_picture(result)}")
+    lines.append(f"round over: {result}")
     lines.append(f"scores: you {scores[HUMAN]}, bot {scores[BOT]}")
     return lines
 

@@ -27,7 +27,6 @@ from ginrummy.io.json_fields import (
     enum_value,
     fail,
     hand,
-    kind,
     layoff_list,
     meld,
     meld_list,
@@ -42,10 +41,10 @@ from ginrummy.melding.layoffs import LayoffPlan
 from ginrummy.melding.partition import Arrangement
 from ginrummy.phase import Phase
 from ginrummy.play.events import Event
-from ginrummy.play.game import Game, GameRecord, GameView
-from ginrummy.play.player_view import PlayerView
-from ginrummy.play.round import Round
-from ginrummy.results.round_result import Outcome, RoundResult
+from ginrummy.play.game import Game, GameRecord, GameView, check_record_sizes
+from ginrummy.play.round import PlayerView, Round
+from ginrummy.results.pricing import Outcome
+from ginrummy.results.round_result import RoundResult
 from ginrummy.results.settlement import GameResult, PlayerScore
 from ginrummy.rules import Ruleset
 
@@ -74,31 +73,37 @@ _WRAP = Ruleset(round_the_corner=True)
 """Melds read outside a ruleset may wrap (a wrapping meld is valid under some ruleset)."""
 
 
+_RESULT = [field.name for field in attrs.fields(RoundResult)]
+
+
 def _round_result(value: object, path: str, wrap: bool = True) -> RoundResult:
-    fields = ["outcome", "winner", "points", "knocker", "deadwood", "spread", "layoffs", "multiplier"]
-    data = read_object(value, path, [*fields, "initial_upcard"])
+    data = read_object(value, path, _RESULT)
     deadwood = data["deadwood"]
     if deadwood is not None:
         two = pair(deadwood, f"{path}.deadwood", "two numbers")
-        deadwood = (as_int(two[0], f"{path}.deadwood[0]", 0), as_int(two[1], f"{path}.deadwood[1]", 0))
+        deadwood = (as_int(two[0], f"{path}.deadwood[0]"), as_int(two[1], f"{path}.deadwood[1]"))
     return construct(
         path,
         RoundResult,
         outcome=enum_value(Outcome, data["outcome"], f"{path}.outcome"),
         winner=optional(data["winner"], f"{path}.winner", player),
-        points=as_int(data["points"], f"{path}.points", 0),
+        points=as_int(data["points"], f"{path}.points"),
         knocker=optional(data["knocker"], f"{path}.knocker", player),
         deadwood=deadwood,
+        deadwood_before_layoffs=optional(
+            data["deadwood_before_layoffs"], f"{path}.deadwood_before_layoffs", as_int
+        ),
         spread=meld_list(data["spread"], f"{path}.spread", wrap),
         layoffs=layoff_list(data["layoffs"], f"{path}.layoffs"),
-        multiplier=as_int(data["multiplier"], f"{path}.multiplier", 1, 10),
+        bonus=as_int(data["bonus"], f"{path}.bonus"),
+        multiplier=as_int(data["multiplier"], f"{path}.multiplier"),
         initial_upcard=optional(data["initial_upcard"], f"{path}.initial_upcard", card),
     )
 
 
 def _player_score(value: object, path: str) -> PlayerScore:
     data = read_object(value, path, ["round_points", "rounds_won", "boxes", "game_bonus", "shutout"])
-    counts = {name: as_int(data[name], f"{path}.{name}", 0) for name in data if name != "shutout"}
+    counts = {name: as_int(data[name], f"{path}.{name}") for name in data if name != "shutout"}
     return construct(path, PlayerScore, shutout=as_bool(data["shutout"], f"{path}.shutout"), **counts)
 
 
@@ -110,13 +115,13 @@ def _game_result(value: object, path: str) -> GameResult:
         path,
         GameResult,
         winner=optional(data["winner"], f"{path}.winner", player),
-        totals=(as_int(totals[0], f"{path}.totals[0]", 0), as_int(totals[1], f"{path}.totals[1]", 0)),
+        totals=(as_int(totals[0], f"{path}.totals[0]"), as_int(totals[1], f"{path}.totals[1]")),
         breakdown=(
             _player_score(breakdown[0], f"{path}.breakdown[0]"),
             _player_score(breakdown[1], f"{path}.breakdown[1]"),
         ),
         reached_target=optional(data["reached_target"], f"{path}.reached_target", player),
-        rounds=as_int(data["rounds"], f"{path}.rounds", 0),
+        rounds=as_int(data["rounds"], f"{path}.rounds"),
         columns=tuple(
             _game_result(item, f"{path}.columns[{i}]")
             for i, item in enumerate(as_list(data["columns"], f"{path}.columns"))
@@ -129,7 +134,7 @@ def _event(value: object, path: str, rules: Ruleset | None = _WRAP) -> Event:
     return construct(
         path,
         Event,
-        number=as_int(data["number"], f"{path}.number", 0),
+        number=as_int(data["number"], f"{path}.number"),
         player=player(data["player"], f"{path}.player"),
         action=None if data["action"] is None else _action(data["action"], f"{path}.action", rules),
         card=optional(data["card"], f"{path}.card", card),
@@ -137,18 +142,17 @@ def _event(value: object, path: str, rules: Ruleset | None = _WRAP) -> Event:
 
 
 _POSITION = ["dealer", "hands", "stock", "discard_pile", "initial_upcard", "phase", "to_act", "taken",
-             "stock_only", "turns"]  # fmt: skip
+             "stock_only", "turns", "known"]  # fmt: skip
 
 
 def _origin(value: object, path: str, rules: Ruleset) -> Round:
     if isinstance(value, dict) and "deck" in value:
         data = read_object(value, path, ["dealer", "deck"])
         deck = card_list(data["deck"], f"{path}.deck")
-        if len(deck) != 52:
-            raise fail(f"{path}.deck", f"a deck holds 52 cards, got {len(deck)}")
         return construct(path, Round.deal, rules, player(data["dealer"], f"{path}.dealer"), deck=deck)
     data = read_object(value, path, _POSITION)
     hands = pair(data["hands"], f"{path}.hands", "two hands")
+    known = pair(data["known"], f"{path}.known", "two hands")
     return construct(
         path,
         Round.from_position,
@@ -162,7 +166,8 @@ def _origin(value: object, path: str, rules: Ruleset) -> Round:
         to_act=player(data["to_act"], f"{path}.to_act"),
         taken=optional(data["taken"], f"{path}.taken", card),
         stock_only=as_bool(data["stock_only"], f"{path}.stock_only"),
-        turns=as_int(data["turns"], f"{path}.turns", 0),
+        turns=as_int(data["turns"], f"{path}.turns"),
+        known=(hand(known[0], f"{path}.known[0]"), hand(known[1], f"{path}.known[1]")),
     )
 
 
@@ -215,33 +220,20 @@ def _round(value: object, path: str) -> Round:
     return state
 
 
-def _seed(value: object, path: str) -> int | str:
-    if isinstance(value, bool) or not isinstance(value, (int, str)):
-        raise fail(path, f"expected an integer or a string, got {kind(value)}")
-    return value
-
-
 def _record(value: object, path: str) -> GameRecord:
     data = read_object(value, path, ["rules", "seed", "first_dealer", "decks", "actions"])
     rules = _ruleset(data["rules"], f"{path}.rules")
     raw_decks = as_list(data["decks"], f"{path}.decks")
     raw_actions = as_list(data["actions"], f"{path}.actions")
     # counts first, so an oversized document is refused before its cards are read
-    if len(raw_decks) > len(raw_actions) + 1:
-        raise fail(
-            f"{path}.decks", f"{len(raw_decks)} decks for {len(raw_actions)} actions: a round takes actions"
-        )
-    for index, item in enumerate(raw_decks):
-        if not isinstance(item, list) or len(item) != 52:
-            size = f"{len(item)} cards" if isinstance(item, list) else kind(item)
-            raise fail(f"{path}.decks[{index}]", f"a deck holds 52 cards, got {size}")
+    construct(f"{path}.decks", check_record_sizes, len(raw_decks), len(raw_actions))
     decks = [card_list(item, f"{path}.decks[{i}]") for i, item in enumerate(raw_decks)]
     actions = [_action(item, f"{path}.actions[{i}]", rules) for i, item in enumerate(raw_actions)]
     return construct(
         path,
         GameRecord,
         rules=rules,
-        seed=_seed(data["seed"], f"{path}.seed"),
+        seed=data["seed"],
         first_dealer=player(data["first_dealer"], f"{path}.first_dealer"),
         decks=decks,
         actions=actions,
@@ -284,13 +276,13 @@ def _view(value: object, path: str) -> PlayerView:
         phase=enum_value(Phase, data["phase"], f"{path}.phase"),
         to_act=optional(data["to_act"], f"{path}.to_act", player),
         hand=hand(data["hand"], f"{path}.hand"),
-        opponent_card_count=as_int(data["opponent_card_count"], f"{path}.opponent_card_count", 0, 11),
+        opponent_card_count=as_int(data["opponent_card_count"], f"{path}.opponent_card_count"),
         opponent_known=hand(data["opponent_known"], f"{path}.opponent_known"),
         opponent_hand=optional(data["opponent_hand"], f"{path}.opponent_hand", hand),
         discard_pile=tuple(card_list(data["discard_pile"], f"{path}.discard_pile")),
-        stock_size=as_int(data["stock_size"], f"{path}.stock_size", 0, 31),
+        stock_size=as_int(data["stock_size"], f"{path}.stock_size"),
         initial_upcard=card(data["initial_upcard"], f"{path}.initial_upcard"),
-        knock_limit=as_int(data["knock_limit"], f"{path}.knock_limit", 0, 99),
+        knock_limit=as_int(data["knock_limit"], f"{path}.knock_limit"),
         taken=optional(data["taken"], f"{path}.taken", card),
         legal_actions=tuple(
             _action(item, f"{path}.legal_actions[{i}]", rules)
@@ -305,7 +297,8 @@ def _view(value: object, path: str) -> PlayerView:
             _event(item, f"{path}.events[{i}]", rules)
             for i, item in enumerate(as_list(data["events"], f"{path}.events"))
         ),
-        turns=as_int(data["turns"], f"{path}.turns", 0),
+        turns=as_int(data["turns"], f"{path}.turns"),
+        dealt=as_bool(data["dealt"], f"{path}.dealt"),
     )
 
 
@@ -318,7 +311,7 @@ def _game_view(value: object, path: str) -> GameView:
         GameView,
         player=player(data["player"], f"{path}.player"),
         rules=rules,
-        scores=(as_int(scores[0], f"{path}.scores[0]", 0), as_int(scores[1], f"{path}.scores[1]", 0)),
+        scores=(as_int(scores[0], f"{path}.scores[0]"), as_int(scores[1], f"{path}.scores[1]")),
         results=tuple(
             _round_result(item, f"{path}.results[{i}]", rules.round_the_corner)
             for i, item in enumerate(as_list(data["results"], f"{path}.results"))
@@ -340,7 +333,7 @@ def _arrangement(value: object, path: str) -> Arrangement:
         Arrangement,
         melds=meld_list(data["melds"], f"{path}.melds"),
         deadwood=hand(data["deadwood"], f"{path}.deadwood"),
-        points=as_int(data["points"], f"{path}.points", 0),
+        points=as_int(data["points"], f"{path}.points"),
     )
 
 

@@ -17,8 +17,7 @@ from ginrummy.melding.partition import Arrangement
 from ginrummy.melds import Meld
 from ginrummy.play.events import Event
 from ginrummy.play.game import Game, GameRecord, GameView
-from ginrummy.play.player_view import PlayerView
-from ginrummy.play.round import Round
+from ginrummy.play.round import PlayerView, Round
 from ginrummy.results.round_result import RoundResult
 from ginrummy.results.settlement import GameResult, PlayerScore
 from ginrummy.rules import Ruleset
@@ -55,8 +54,10 @@ def _round_result(result: RoundResult) -> dict[str, Any]:
         "points": result.points,
         "knocker": result.knocker,
         "deadwood": None if result.deadwood is None else list(result.deadwood),
+        "deadwood_before_layoffs": result.deadwood_before_layoffs,
         "spread": _melds(result.spread),
         "layoffs": _layoffs(result.layoffs),
+        "bonus": result.bonus,
         "multiplier": result.multiplier,
         "initial_upcard": None if result.initial_upcard is None else str(result.initial_upcard),
     }
@@ -106,6 +107,7 @@ def _origin(start: Round) -> dict[str, Any]:
         "taken": None if start.taken is None else str(start.taken),
         "stock_only": start.stock_only,
         "turns": start.turns,
+        "known": [_cards(start.known[0]), _cards(start.known[1])],
     }
 
 
@@ -187,6 +189,7 @@ def _view(v: PlayerView) -> dict[str, Any]:
         "result": None if v.result is None else _round_result(v.result),
         "events": [_event(event) for event in v.events],
         "turns": v.turns,
+        "dealt": v.dealt,
     }
 
 

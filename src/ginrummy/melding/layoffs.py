@@ -33,9 +33,9 @@ from ginrummy.cards import DECK, Card, CardsLike, _hand, to_mask
 from ginrummy.errors import InvalidHandError, InvalidMeldError
 from ginrummy.melding.partition import Arrangement, best_melds
 from ginrummy.melding.rank_dp import solve
-from ginrummy.melding.suit_masks import SUIT_BITS, neighbours, split, triples
 from ginrummy.melding.suit_tables import MOST_CONFLICTS, PartitionTables, set_choices, tables_for
 from ginrummy.melds import Meld, MeldingRules, MeldKind, is_layoff_pair
+from ginrummy.suit_masks import SUIT_BITS, neighbours, split, triples
 
 __all__ = ["LayoffPlan", "best_layoffs"]
 

@@ -48,9 +48,9 @@ import attrs
 from ginrummy.cards import DECK, Card, CardsLike, Hand, _hand, to_mask
 from ginrummy.errors import InvalidHandError, InvalidMeldError
 from ginrummy.melding.rank_dp import ordered_choices, solve
-from ginrummy.melding.suit_masks import SUIT_BITS, rotate_left, rotate_right, split, triples
 from ginrummy.melding.suit_tables import MOST_CONFLICTS, NO_GAIN, PartitionTables, set_choices, tables_for
 from ginrummy.melds import Meld, MeldingRules, MeldKind, _meld_key
+from ginrummy.suit_masks import SUIT_BITS, rotate_left, rotate_right, split, triples
 
 __all__ = [
     "Arrangement",

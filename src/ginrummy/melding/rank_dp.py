@@ -33,8 +33,8 @@ import heapq
 import itertools
 from collections.abc import Iterator
 
-from ginrummy.melding.suit_masks import SUIT_BITS
 from ginrummy.melding.suit_tables import PartitionTables
+from ginrummy.suit_masks import SUIT_BITS
 
 __all__ = ["ordered_choices", "solve"]
 

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from ginrummy.melding.suit_masks import rotate_left, rotate_right
+from ginrummy.suit_masks import rotate_left, rotate_right
 
 __all__ = ["MOST_CONFLICTS", "NO_GAIN", "PartitionTables", "set_choices", "tables_for"]
 

@@ -1,30 +1,31 @@
 """The rule of each action: in which phase it may be taken, when it is legal, what it changes.
 
-Each kind of action has one rule object here (:data:`MOVES`), in the manner of PokerKit's
+Each kind of action has one rule object here (:data:`RULES`), in the manner of PokerKit's
 ``verify_x`` / ``x`` pairs:
 
 - ``reason(r, action)`` says why ``action`` is illegal in round ``r`` (None when it is legal);
 - ``legal(r)`` lists the legal actions of that kind, computed from the same predicates
   (``_playable``, ``_knockable``, ``Meld.accepts``), never from a second copy of the rule;
-- ``effect(r, action, player)`` returns the round after the action.
+- ``changes(r, action, player)`` says what the legal action changes: a :class:`Change`, which
+  :meth:`ginrummy.Round.apply` applies. A rule never builds a round.
 
-:meth:`ginrummy.Round.legal_actions`, :meth:`~ginrummy.Round.is_legal`,
-:meth:`~ginrummy.Round.illegal_reason` and :meth:`~ginrummy.Round.apply` all go through these
-objects, so each rule is written once; the end of a round after a knock is priced by
-:func:`showdown`.
+The rules read a round through :class:`RoundFields` (the attributes of
+:class:`ginrummy.Round`); the end of a round after a knock is :func:`showdown`, priced by
+:func:`ginrummy.results.pricing.price_knock`.
 
 >>> import ginrummy as gr
 >>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7)
->>> MOVES[gr.DrawStock].reason(r, gr.DrawStock())
+>>> RULES[gr.DrawStock].reason(r, gr.DrawStock())
 'the upcard offer allows only taking or passing'
->>> MOVES[gr.TakeDiscard].legal(r)
+>>> RULES[gr.TakeDiscard].legal(r)
 (TakeDiscard(),)
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, NamedTuple, Protocol
 
 from ginrummy.actions import (
     DISCARD_ACTIONS,
@@ -39,17 +40,15 @@ from ginrummy.actions import (
     PassUpcard,
     TakeDiscard,
 )
-from ginrummy.cards import DECK, Hand, Suit, _hand
+from ginrummy.cards import DECK, Card, Hand, Suit, _hand
 from ginrummy.melding.partition import best_discard, best_discards, best_melds, deadwood
-from ginrummy.melds import Meld
+from ginrummy.melds import Meld, spread_before_layoffs
 from ginrummy.phase import Phase
-from ginrummy.results.round_result import Outcome, RoundResult, price_round
+from ginrummy.results.pricing import Outcome, price_knock
+from ginrummy.results.round_result import RoundResult
 from ginrummy.rules import AfterPass, Ruleset
 
-if TYPE_CHECKING:
-    from ginrummy.play.round import Round
-
-__all__ = ["MOVES", "MOVES_BY_PHASE", "Move", "showdown", "spread_reason"]
+__all__ = ["RULES", "RULES_BY_PHASE", "ActionRule", "Change", "RoundFields", "showdown", "spread_reason"]
 
 PASS = PassUpcard()
 TAKE = TakeDiscard()
@@ -58,31 +57,82 @@ BIG_GIN = BigGin()
 END = EndLayoffs()
 
 
-class Move:
+class RoundFields(Protocol):
+    """What the rules read of a round (:class:`ginrummy.Round` has it all)."""
+
+    @property
+    def rules(self) -> Ruleset: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def to_act(self) -> int | None: ...
+    @property
+    def hands(self) -> tuple[Hand, Hand]: ...
+    @property
+    def stock(self) -> tuple[Card, ...]: ...
+    @property
+    def discard_pile(self) -> tuple[Card, ...]: ...
+    @property
+    def initial_upcard(self) -> Card: ...
+    @property
+    def taken(self) -> Card | None: ...
+    @property
+    def stock_only(self) -> bool: ...
+    @property
+    def known(self) -> tuple[Hand, Hand]: ...
+    @property
+    def turns(self) -> int: ...
+    @property
+    def knocker(self) -> int | None: ...
+    @property
+    def knock_card(self) -> Card | None: ...
+    @property
+    def spread(self) -> tuple[Meld, ...]: ...
+    @property
+    def layoffs(self) -> tuple[tuple[Card, int], ...]: ...
+    @property
+    def knock_limit(self) -> int: ...
+
+
+class Change(NamedTuple):
+    """What a legal action changes: the round's new field values, and the log's record of
+    the action (a knock with its melds filled in) and of the card drawn or taken."""
+
+    fields: dict[str, Any]
+    """The fields that change, by name."""
+    action: Action
+    """The action as the log records it."""
+    card: Card | None = None
+    """The card drawn from the stock or taken from the pile, for the log."""
+
+
+class ActionRule:
     """The rule of one kind of action (see the module docstring)."""
 
     kind: type[Action]
     """The action class this rule governs."""
 
-    def reason(self, r: Round, action: Any) -> str | None:
+    def reason(self, r: RoundFields, action: Any) -> str | None:
         """Why ``action`` is illegal in ``r`` for the player to act, or None when it is legal."""
         raise NotImplementedError  # pragma: no cover - every rule defines it
 
-    def legal(self, r: Round) -> Sequence[Action]:
+    def legal(self, r: RoundFields) -> Sequence[Action]:
         """The legal actions of this kind in ``r`` (none outside their phase)."""
         raise NotImplementedError  # pragma: no cover
 
-    def effect(self, r: Round, action: Any, player: int) -> Round:
-        """The round after ``player`` takes the legal ``action`` in ``r``."""
+    def changes(self, r: RoundFields, action: Any, player: int) -> Change:
+        """What ``player``'s legal ``action`` changes in ``r``."""
         raise NotImplementedError  # pragma: no cover
 
 
-class _Nullary(Move):
+class _Nullary(ActionRule):
     """A rule for an action without arguments: it is legal exactly when ``reason`` says so."""
 
     action: Action
 
-    def legal(self, r: Round) -> Sequence[Action]:
+    def legal(self, r: RoundFields) -> Sequence[Action]:
         return (self.action,) if self.reason(r, self.action) is None else ()
 
 
@@ -90,23 +140,21 @@ class _PassUpcard(_Nullary):
     kind = PassUpcard
     action = PASS
 
-    def reason(self, r: Round, action: Any) -> str | None:
+    def reason(self, r: RoundFields, action: Any) -> str | None:
         return None if r.phase is Phase.UPCARD_OFFER else "the upcard may only be passed on the first turn"
 
-    def effect(self, r: Round, action: Any, player: int) -> Round:
+    def changes(self, r: RoundFields, action: Any, player: int) -> Change:
         if player == 1 - r.dealer:  # the non-dealer passes: the dealer is offered the upcard
-            return r._next(player, PASS, None, {"to_act": 1 - player})
+            return Change({"to_act": 1 - player}, PASS)
         stock_only = r.rules.after_both_pass is AfterPass.STOCK_ONLY
-        return r._next(
-            player, PASS, None, {"phase": Phase.DRAW, "to_act": 1 - player, "stock_only": stock_only}
-        )
+        return Change({"phase": Phase.DRAW, "to_act": 1 - player, "stock_only": stock_only}, PASS)
 
 
 class _TakeDiscard(_Nullary):
     kind = TakeDiscard
     action = TAKE
 
-    def reason(self, r: Round, action: Any) -> str | None:
+    def reason(self, r: RoundFields, action: Any) -> str | None:
         phase = r.phase
         if phase is Phase.UPCARD_OFFER:
             return None
@@ -116,9 +164,9 @@ class _TakeDiscard(_Nullary):
             return "after both players pass the upcard the non-dealer must draw from the stock"
         return None if r.discard_pile else "the discard pile is empty"
 
-    def effect(self, r: Round, action: Any, player: int) -> Round:
+    def changes(self, r: RoundFields, action: Any, player: int) -> Change:
         card = r.discard_pile[-1]
-        changes = {
+        fields = {
             "hands": _set(r.hands, player, _hand(r.hands[player].mask | card.mask)),
             "discard_pile": r.discard_pile[:-1],
             "known": _set(r.known, player, _hand(r.known[player].mask | card.mask)),
@@ -126,14 +174,14 @@ class _TakeDiscard(_Nullary):
             "taken": card,
             "stock_only": False,
         }
-        return r._next(player, TAKE, card, changes)
+        return Change(fields, TAKE, card)
 
 
 class _DrawStock(_Nullary):
     kind = DrawStock
     action = DRAW
 
-    def reason(self, r: Round, action: Any) -> str | None:
+    def reason(self, r: RoundFields, action: Any) -> str | None:
         phase = r.phase
         if phase is not Phase.DRAW:
             if phase is Phase.UPCARD_OFFER:
@@ -141,16 +189,16 @@ class _DrawStock(_Nullary):
             return "a card is drawn only in phase DRAW"
         return None if r.stock else "the stock is empty"
 
-    def effect(self, r: Round, action: Any, player: int) -> Round:
+    def changes(self, r: RoundFields, action: Any, player: int) -> Change:
         card = r.stock[-1]
-        changes = {
+        fields = {
             "hands": _set(r.hands, player, _hand(r.hands[player].mask | card.mask)),
             "stock": r.stock[:-1],
             "phase": Phase.DISCARD,
             "taken": None,
             "stock_only": False,
         }
-        return r._next(player, DRAW, card, changes)
+        return Change(fields, DRAW, card)
 
 
 _DISCARDS: list[dict[int, tuple[Action, ...]]] = [{}, {}, {}, {}]
@@ -163,7 +211,8 @@ def _each(
     actions: Sequence[Action], cache: list[dict[int, tuple[Action, ...]]], mask: int
 ) -> tuple[Action, ...]:
     """The actions of ``actions`` (one per card index) for the cards in ``mask``, by card
-    index; each suit's part is built once per suit mask and then kept in ``cache``."""
+    index; each suit's part is built once per suit mask and then kept in ``cache`` (a pure
+    function of the mask, so a warm cache changes no answer)."""
     result: tuple[Action, ...] = ()
     for suit in (0, 1, 2, 3):
         bits = mask >> (13 * suit) & 0x1FFF
@@ -175,21 +224,21 @@ def _each(
     return result
 
 
-def _playable(r: Round) -> int:
-    """The cards the player to act may discard (or knock with): its hand, less the card it
-    took from the pile this turn unless ``may_discard_taken_card``."""
+def playable(r: RoundFields) -> int:
+    """The cards the player to act may discard (or knock with), as a mask: its hand, less the
+    card it took from the pile this turn unless ``may_discard_taken_card``."""
     assert r.to_act is not None
     hand = r.hands[r.to_act].mask
     taken = r.taken
     return hand if taken is None or r.rules.may_discard_taken_card else hand & ~taken.mask
 
 
-def _card_reason(r: Round, action: Discard | Knock) -> str | None:
+def _card_reason(r: RoundFields, action: Discard | Knock) -> str | None:
     """Why the card of a discard or knock may not leave the hand now (None when it may)."""
     if r.phase is not Phase.DISCARD:
         return "a card is discarded only in phase DISCARD, after drawing"
     card = action.card
-    if card.mask & _playable(r):
+    if card.mask & playable(r):
         return None
     assert r.to_act is not None
     if not card.mask & r.hands[r.to_act].mask:
@@ -197,20 +246,20 @@ def _card_reason(r: Round, action: Discard | Knock) -> str | None:
     return f"card {str(card)!r} was taken from the discard pile this turn"
 
 
-class _Discard(Move):
+class _Discard(ActionRule):
     kind = Discard
 
-    def reason(self, r: Round, action: Any) -> str | None:
+    def reason(self, r: RoundFields, action: Any) -> str | None:
         return _card_reason(r, action)
 
-    def legal(self, r: Round) -> Sequence[Action]:
-        return _each(DISCARD_ACTIONS, _DISCARDS, _playable(r)) if r.phase is Phase.DISCARD else ()
+    def legal(self, r: RoundFields) -> Sequence[Action]:
+        return _each(DISCARD_ACTIONS, _DISCARDS, playable(r)) if r.phase is Phase.DISCARD else ()
 
-    def effect(self, r: Round, action: Any, player: int) -> Round:
+    def changes(self, r: RoundFields, action: Any, player: int) -> Change:
         card = action.card
         turns = r.turns + 1
         rules = r.rules
-        changes: dict[str, Any] = {
+        fields: dict[str, Any] = {
             "hands": _set(r.hands, player, _hand(r.hands[player].mask & ~card.mask)),
             "discard_pile": (*r.discard_pile, card),
             "taken": None,
@@ -219,44 +268,40 @@ class _Discard(Move):
             "to_act": 1 - player,
         }
         if r.known[player].mask & card.mask:
-            changes["known"] = _set(r.known, player, _hand(r.known[player].mask & ~card.mask))
+            fields["known"] = _set(r.known, player, _hand(r.known[player].mask & ~card.mask))
         if len(r.stock) <= rules.dead_hand_stock:
-            changes.update(phase=Phase.OVER, to_act=None, result=RoundResult(outcome=Outcome.DEAD_HAND))
+            fields.update(phase=Phase.OVER, to_act=None, result=_DEAD_HAND)
         elif rules.max_turns is not None and turns >= rules.max_turns:
-            changes.update(phase=Phase.OVER, to_act=None, result=RoundResult(outcome=Outcome.VOID))
-        return r._next(player, action, None, changes)
+            fields.update(phase=Phase.OVER, to_act=None, result=_VOID)
+        return Change(fields, action)
 
 
-def _deadwood_after(r: Round) -> list[int]:
-    """For the hand of the player to act, the deadwood left after discarding each card, by
-    card index (kept on the round once computed)."""
-    after: list[int] | None = r.__dict__["_after"]
-    if after is None:
-        assert r.to_act is not None
-        after = [0] * 52
-        for card, points in best_discards(r.hands[r.to_act], r.rules):
-            after[card.index] = points
-        r.__dict__["_after"] = after
-    return after
+_DEAD_HAND = RoundResult(outcome=Outcome.DEAD_HAND)
+_VOID = RoundResult(outcome=Outcome.VOID)
 
 
-def _knockable(r: Round) -> int:
-    """The cards the player to act may knock with, showing the library's spread: playable
-    cards whose discard leaves at most the knock limit (a single best-discard solve settles
-    the many hands that cannot knock at all)."""
+def knockable(r: RoundFields) -> int:
+    """The cards the player to act may knock with, showing the library's spread, as a mask:
+    playable cards whose discard leaves at most the knock limit (a single best-discard solve
+    settles the many hands that cannot knock at all)."""
     limit = r.knock_limit
     assert r.to_act is not None
-    if best_discard(r.hands[r.to_act], r.rules)[1] > limit:
+    hand = r.hands[r.to_act]
+    if best_discard(hand, r.rules)[1] > limit:
         return 0
-    after = _deadwood_after(r)
-    knockable = 0
-    rest = _playable(r)
-    while rest:
-        low = rest & -rest
-        if after[low.bit_length() - 1] <= limit:
-            knockable |= low
-        rest ^= low
-    return knockable
+    rest = playable(r)
+    result = 0
+    for card, points in best_discards(hand, r.rules):
+        if points > limit:
+            break  # best first
+        result |= card.mask & rest
+    return result
+
+
+def _deadwood_after(r: RoundFields, card: Card) -> int:
+    """The deadwood the player to act keeps after discarding ``card``."""
+    assert r.to_act is not None
+    return next(points for held, points in best_discards(r.hands[r.to_act], r.rules) if held == card)
 
 
 def _limit_reason(left: int, limit: int) -> str:
@@ -265,19 +310,19 @@ def _limit_reason(left: int, limit: int) -> str:
     return f"deadwood {left} exceeds the knock limit {limit}"
 
 
-class _Knock(Move):
+class _Knock(ActionRule):
     kind = Knock
 
-    def reason(self, r: Round, action: Any) -> str | None:
+    def reason(self, r: RoundFields, action: Any) -> str | None:
         reason = _card_reason(r, action)
         if reason is not None:
             return reason
         card = action.card
         assert r.to_act is not None
         if action.melds is None:
-            if card.mask & _knockable(r):
+            if card.mask & knockable(r):
                 return None
-            return _limit_reason(_deadwood_after(r)[card.index], r.knock_limit)
+            return _limit_reason(_deadwood_after(r, card), r.knock_limit)
         rest = r.hands[r.to_act].remove(card)
         reason = spread_reason(rest, action.melds, r.rules, need_all=False)
         if reason is not None:
@@ -285,10 +330,10 @@ class _Knock(Move):
         left = _hand(rest.mask & ~_covered(action.melds)).points(r.rules.ace_points)
         return None if left <= r.knock_limit else _limit_reason(left, r.knock_limit)
 
-    def legal(self, r: Round) -> Sequence[Action]:
-        return _each(KNOCK_ACTIONS, _KNOCKS, _knockable(r)) if r.phase is Phase.DISCARD else ()
+    def legal(self, r: RoundFields) -> Sequence[Action]:
+        return _each(KNOCK_ACTIONS, _KNOCKS, knockable(r)) if r.phase is Phase.DISCARD else ()
 
-    def effect(self, r: Round, action: Any, player: int) -> Round:
+    def changes(self, r: RoundFields, action: Any, player: int) -> Change:
         return _knock(r, player, action.card, action.melds)
 
 
@@ -296,7 +341,7 @@ class _BigGin(_Nullary):
     kind = BigGin
     action = BIG_GIN
 
-    def reason(self, r: Round, action: Any) -> str | None:
+    def reason(self, r: RoundFields, action: Any) -> str | None:
         if r.phase is not Phase.DISCARD:
             return "big gin is declared only in phase DISCARD, after drawing"
         if not r.rules.big_gin:
@@ -310,21 +355,22 @@ class _BigGin(_Nullary):
             return spread_reason(hand, action.melds, r.rules, need_all=True)
         return None
 
-    def effect(self, r: Round, action: Any, player: int) -> Round:
+    def changes(self, r: RoundFields, action: Any, player: int) -> Change:
         return _knock(r, player, None, action.melds)
 
 
-def _knock(r: Round, player: int, card: Any, melds: tuple[Meld, ...] | None) -> Round:
-    """The round after ``player`` knocks with ``card`` (None: big gin) showing ``melds``
-    (None: the library's minimum-deadwood arrangement, chosen without looking at the
-    opponent's cards)."""
+def _knock(r: RoundFields, player: int, card: Card | None, melds: tuple[Meld, ...] | None) -> Change:
+    """What ``player``'s knock with ``card`` (None: big gin) showing ``melds`` changes (None:
+    the library's minimum-deadwood arrangement, chosen without looking at the opponent's
+    cards); the round is settled at once when no layoffs follow."""
     hand = r.hands[player]
     rest = hand if card is None else hand.remove(card)
     if melds is None:
         melds = best_melds(rest, r.rules).melds
-    resolved: Action = BigGin(melds) if card is None else Knock(card, melds)
-    changes = {
-        "hands": _set(r.hands, player, rest),
+    logged: Action = BigGin(melds) if card is None else Knock(card, melds)
+    hands = _set(r.hands, player, rest)
+    fields: dict[str, Any] = {
+        "hands": hands,
         "taken": None,
         "turns": r.turns + 1,
         "knocker": player,
@@ -332,23 +378,24 @@ def _knock(r: Round, player: int, card: Any, melds: tuple[Meld, ...] | None) -> 
         "spread": melds,
     }
     if card is not None and r.known[player].mask & card.mask:
-        changes["known"] = _set(r.known, player, _hand(r.known[player].mask & ~card.mask))
+        fields["known"] = _set(r.known, player, _hand(r.known[player].mask & ~card.mask))
     gin = not rest.mask & ~_covered(melds)
     if r.rules.layoffs and (not gin or r.rules.layoffs_after_gin):
-        changes.update(phase=Phase.LAYOFF, to_act=1 - player)
-        return r._next(player, resolved, None, changes)
-    return showdown(r._next(player, resolved, None, changes))
+        fields.update(phase=Phase.LAYOFF, to_act=1 - player)
+    else:
+        fields.update(showdown(r.rules, player, hands, melds, (), card is None, r.initial_upcard))
+    return Change(fields, logged)
 
 
-def _fits(r: Round, card_mask: int, meld: int) -> bool:
+def _fits(r: RoundFields, card_mask: int, meld: int) -> bool:
     """Whether the defender may lay the card ``card_mask`` onto spread meld ``meld`` now."""
     return r.spread[meld].accepts(DECK[card_mask.bit_length() - 1], r.rules)
 
 
-class _LayOff(Move):
+class _LayOff(ActionRule):
     kind = LayOff
 
-    def reason(self, r: Round, action: Any) -> str | None:
+    def reason(self, r: RoundFields, action: Any) -> str | None:
         if r.phase is not Phase.LAYOFF:
             return "layoffs are made only in phase LAYOFF, after a knock"
         assert r.to_act is not None
@@ -361,7 +408,7 @@ class _LayOff(Move):
             return f"card {str(card)!r} does not fit meld {action.meld} ({r.spread[action.meld]})"
         return None
 
-    def legal(self, r: Round) -> Sequence[Action]:
+    def legal(self, r: RoundFields) -> Sequence[Action]:
         if r.phase is not Phase.LAYOFF:
             return ()
         assert r.to_act is not None
@@ -372,87 +419,87 @@ class _LayOff(Move):
             if _fits(r, card.mask, meld)
         ]
 
-    def effect(self, r: Round, action: Any, player: int) -> Round:
+    def changes(self, r: RoundFields, action: Any, player: int) -> Change:
         card = action.card
         spread = list(r.spread)
         spread[action.meld] = spread[action.meld].extend(card, r.rules)
-        changes = {
+        fields = {
             "hands": _set(r.hands, player, _hand(r.hands[player].mask & ~card.mask)),
             "known": _set(r.known, player, _hand(r.known[player].mask & ~card.mask)),
             "spread": tuple(spread),
             "layoffs": (*r.layoffs, (card, action.meld)),
         }
-        return r._next(player, action, None, changes)
+        return Change(fields, action)
 
 
 class _EndLayoffs(_Nullary):
     kind = EndLayoffs
     action = END
 
-    def reason(self, r: Round, action: Any) -> str | None:
+    def reason(self, r: RoundFields, action: Any) -> str | None:
         return None if r.phase is Phase.LAYOFF else "layoffs are made only in phase LAYOFF, after a knock"
 
-    def effect(self, r: Round, action: Any, player: int) -> Round:
-        return showdown(r._next(player, END, None, {}))
+    def changes(self, r: RoundFields, action: Any, player: int) -> Change:
+        knocker = r.knocker
+        assert knocker is not None
+        big_gin = r.knock_card is None
+        return Change(
+            showdown(r.rules, knocker, r.hands, r.spread, r.layoffs, big_gin, r.initial_upcard), END
+        )
 
 
-def original_spread(r: Round) -> tuple[Meld, ...]:
-    """The spread as the knocker showed it, before layoffs."""
-    laid: dict[int, int] = {}
-    for card, index in r.layoffs:
-        laid[index] = laid.get(index, 0) | card.mask
-    return tuple(Meld._trusted(meld.mask & ~laid.get(i, 0), meld.kind) for i, meld in enumerate(r.spread))
+def showdown(
+    rules: Ruleset,
+    knocker: int,
+    hands: tuple[Hand, Hand],
+    spread: tuple[Meld, ...],
+    layoffs: tuple[tuple[Card, int], ...],
+    big_gin: bool,
+    initial_upcard: Card,
+) -> dict[str, Any]:
+    """The fields of the round scored after a knock or big gin and any layoffs (RULES.md
+    section 6): its facts, worked out under the round's melding rules, priced by
+    :func:`~ginrummy.results.pricing.price_knock`.
 
-
-def showdown(r: Round) -> Round:
-    """The round scored after a knock or big gin (and any layoffs): RULES.md section 6.
-
-    A gin matched by layoffs (``void_if_gin_matched``) voids the round only when the layoffs
-    brought the defender from above 0 to 0 deadwood.
+    :param hands: the knocker's cards (without a knock card) and the defender's (without the
+        cards it laid off).
+    :param spread: the spread with the laid-off cards in it.
     """
-    knocker = r.knocker
-    assert knocker is not None
     defender = 1 - knocker
-    rules = r.rules
-    spread = original_spread(r)
-    knocker_deadwood = _hand(r.hands[knocker].mask & ~_covered(spread)).points(rules.ace_points)
-    defender_deadwood = deadwood(r.hands[defender], rules)
-    dw = (knocker_deadwood, defender_deadwood) if knocker == 0 else (defender_deadwood, knocker_deadwood)
-    spade = r.initial_upcard.suit is Suit.SPADES
-    if knocker_deadwood == 0 and defender_deadwood == 0 and r.layoffs and rules.void_if_gin_matched:
-        laid = 0
-        for card, _ in r.layoffs:
-            laid |= card.mask
-        if deadwood(_hand(r.hands[defender].mask | laid), rules) > 0:
-            result = RoundResult(
-                outcome=Outcome.VOID,
-                knocker=knocker,
-                deadwood=dw,
-                spread=spread,
-                layoffs=r.layoffs,
-                initial_upcard=r.initial_upcard,
-            )
-            return r._with({"phase": Phase.OVER, "to_act": None, "result": result})
-    outcome, winner, points = price_round(
+    shown = spread_before_layoffs(spread, layoffs)
+    knocker_deadwood = _hand(hands[knocker].mask & ~_covered(shown)).points(rules.ace_points)
+    defender_deadwood = deadwood(hands[defender], rules)
+    laid = 0
+    for card, _ in layoffs:
+        laid |= card.mask
+    before = deadwood(_hand(hands[defender].mask | laid), rules) if laid else defender_deadwood
+    spade = initial_upcard.suit is Suit.SPADES
+    price = price_knock(
         rules,
         knocker=knocker,
         knocker_deadwood=knocker_deadwood,
         defender_deadwood=defender_deadwood,
-        big_gin=r.knock_card is None,
+        deadwood_before_layoffs=before,
+        layoffs=len(layoffs),
+        big_gin=big_gin,
         spade_upcard=spade,
     )
     result = RoundResult(
-        outcome=outcome,
-        winner=winner,
-        points=points,
+        outcome=price.outcome,
+        winner=price.winner,
+        points=price.points,
         knocker=knocker,
-        deadwood=dw,
-        spread=spread,
-        layoffs=r.layoffs,
-        multiplier=rules.spade_multiplier if spade else 1,
-        initial_upcard=r.initial_upcard,
+        deadwood=(knocker_deadwood, defender_deadwood)
+        if knocker == 0
+        else (defender_deadwood, knocker_deadwood),
+        deadwood_before_layoffs=before,
+        spread=shown,
+        layoffs=layoffs,
+        bonus=price.bonus,
+        multiplier=price.multiplier,
+        initial_upcard=initial_upcard,
     )
-    return r._with({"phase": Phase.OVER, "to_act": None, "result": result})
+    return {"phase": Phase.OVER, "to_act": None, "result": result}
 
 
 def _covered(melds: Sequence[Meld]) -> int:
@@ -486,27 +533,32 @@ def spread_reason(cards: Hand, melds: Sequence[Meld], rules: Ruleset, *, need_al
     return None
 
 
-MOVES: dict[type[Action], Move] = {
-    move.kind: move
-    for move in (
-        _PassUpcard(),
-        _TakeDiscard(),
-        _DrawStock(),
-        _Discard(),
-        _Knock(),
-        _BigGin(),
-        _LayOff(),
-        _EndLayoffs(),
-    )
-}
-"""The rule of each action class."""
+RULES: Mapping[type[Action], ActionRule] = MappingProxyType(
+    {
+        rule.kind: rule
+        for rule in (
+            _PassUpcard(),
+            _TakeDiscard(),
+            _DrawStock(),
+            _Discard(),
+            _Knock(),
+            _BigGin(),
+            _LayOff(),
+            _EndLayoffs(),
+        )
+    }
+)
+"""The rule of each action class (read-only)."""
 
-MOVES_BY_PHASE: dict[Phase, tuple[Move, ...]] = {
-    Phase.UPCARD_OFFER: (MOVES[TakeDiscard], MOVES[PassUpcard]),
-    Phase.DRAW: (MOVES[DrawStock], MOVES[TakeDiscard]),
-    Phase.DISCARD: (MOVES[Discard], MOVES[Knock], MOVES[BigGin]),
-    Phase.LAYOFF: (MOVES[LayOff], MOVES[EndLayoffs]),
-    Phase.OVER: (),
-}
+RULES_BY_PHASE: Mapping[Phase, tuple[ActionRule, ...]] = MappingProxyType(
+    {
+        Phase.UPCARD_OFFER: (RULES[TakeDiscard], RULES[PassUpcard]),
+        Phase.DRAW: (RULES[DrawStock], RULES[TakeDiscard]),
+        Phase.DISCARD: (RULES[Discard], RULES[Knock], RULES[BigGin]),
+        Phase.LAYOFF: (RULES[LayOff], RULES[EndLayoffs]),
+        Phase.OVER: (),
+    }
+)
 """The rules whose actions may be legal in each phase, in the order ``legal_actions`` lists
-them: take or draw before pass; discards, knocks, big gin; layoffs, then the end of layoffs."""
+them: take or draw before pass; discards, knocks, big gin; layoffs, then the end of layoffs
+(read-only)."""

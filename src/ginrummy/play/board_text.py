@@ -1,8 +1,10 @@
-"""Compact text pictures of rounds, views, results and games (their ``str()``), for a person
-at a REPL or a terminal, like python-chess's board.
+"""Compact text pictures of rounds, views and games (their ``str()``), for a person at a REPL
+or a terminal, like python-chess's board.
 
 A hand is drawn with its best melds grouped in brackets and its deadwood after them; piles
-list their cards bottom to top; a view draws only what its player may see.
+list their cards bottom to top; a view draws only what its player may see. The pictures read
+the values through small protocols (:class:`RoundLike`, :class:`ViewLike`, :class:`GameLike`),
+so this module knows nothing of the classes it draws.
 
 >>> import ginrummy as gr
 >>> print(gr.Round.deal(gr.PAGAT, dealer=0, seed=7).view(1))
@@ -15,22 +17,26 @@ legal      t, p
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Protocol
 
-from ginrummy.cards import Hand
+from ginrummy.actions import Action
+from ginrummy.cards import Card, Hand
 from ginrummy.melding.partition import best_melds
+from ginrummy.melds import Meld
 from ginrummy.phase import Phase
+from ginrummy.results.round_result import RoundResult
+from ginrummy.rules import Ruleset
 
-if TYPE_CHECKING:
-    from ginrummy.cards import Card
-    from ginrummy.melds import Meld
-    from ginrummy.play.game import Game
-    from ginrummy.play.player_view import PlayerView
-    from ginrummy.play.round import Round
-    from ginrummy.results.round_result import RoundResult
-    from ginrummy.rules import Ruleset
-
-__all__ = ["game_picture", "hand_picture", "result_picture", "round_picture", "view_picture"]
+__all__ = [
+    "GameLike",
+    "RoundLike",
+    "ViewLike",
+    "game_picture",
+    "hand_picture",
+    "round_picture",
+    "view_picture",
+]
 
 _PHASES = {
     Phase.UPCARD_OFFER: "upcard offer",
@@ -39,6 +45,93 @@ _PHASES = {
     Phase.LAYOFF: "layoff",
     Phase.OVER: "over",
 }
+
+
+class _Table(Protocol):
+    """What rounds and views both show: the ruleset, the phase, the piles, the knock."""
+
+    @property
+    def rules(self) -> Ruleset: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def to_act(self) -> int | None: ...
+    @property
+    def taken(self) -> Card | None: ...
+    @property
+    def turns(self) -> int: ...
+    @property
+    def discard_pile(self) -> tuple[Card, ...]: ...
+    @property
+    def knock_limit(self) -> int: ...
+    @property
+    def knocker(self) -> int | None: ...
+    @property
+    def spread(self) -> tuple[Meld, ...]: ...
+    @property
+    def layoffs(self) -> tuple[tuple[Card, int], ...]: ...
+    @property
+    def knock_card(self) -> Card | None: ...
+    @property
+    def result(self) -> RoundResult | None: ...
+
+
+class RoundLike(_Table, Protocol):
+    """What :func:`round_picture` reads of a round."""
+
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def hands(self) -> tuple[Hand, Hand]: ...
+    @property
+    def stock(self) -> tuple[Card, ...]: ...
+
+
+class ViewLike(_Table, Protocol):
+    """What :func:`view_picture` reads of a player's view."""
+
+    @property
+    def player(self) -> int: ...
+    @property
+    def hand(self) -> Hand: ...
+    @property
+    def opponent_hand(self) -> Hand | None: ...
+    @property
+    def opponent_known(self) -> Hand: ...
+    @property
+    def opponent_card_count(self) -> int: ...
+    @property
+    def stock_size(self) -> int: ...
+    @property
+    def legal_actions(self) -> tuple[Action, ...]: ...
+
+
+class _Settled(Protocol):
+    @property
+    def winner(self) -> int | None: ...
+    @property
+    def totals(self) -> tuple[int, int]: ...
+
+
+class GameLike(Protocol):
+    """What :func:`game_picture` reads of a game."""
+
+    @property
+    def rules(self) -> Ruleset: ...
+    @property
+    def seed(self) -> int | str: ...
+    @property
+    def scores(self) -> tuple[int, int]: ...
+    @property
+    def column_scores(self) -> tuple[tuple[int, int], ...]: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def results(self) -> tuple[RoundResult, ...]: ...
+    @property
+    def result(self) -> _Settled: ...
+    @property
+    def round(self) -> RoundLike: ...
 
 
 def hand_picture(hand: Hand, rules: Ruleset) -> str:
@@ -51,49 +144,27 @@ def hand_picture(hand: Hand, rules: Ruleset) -> str:
     return f"{' '.join(parts)}   deadwood {arrangement.points}"
 
 
-def _spread(spread: tuple[Meld, ...]) -> str:
+def _spread(spread: Sequence[Meld]) -> str:
     return " ".join(f"{index}:[{meld}]" for index, meld in enumerate(spread))
 
 
-def _pile(cards: tuple[object, ...]) -> str:
+def _pile(cards: Sequence[object]) -> str:
     return " ".join(map(str, cards)) if cards else "-"
 
 
-def result_picture(result: RoundResult) -> str:
-    """One line: the outcome, who scored what, and the deadwoods."""
-    outcome = result.outcome.value.replace("-", " ")
-    if result.winner is None:
-        text = f"{outcome}: nobody scores"
-    else:
-        text = f"{outcome}: player {result.winner} scores {result.points}"
-        if result.multiplier != 1:
-            text += f" (x{result.multiplier})"
-    if result.deadwood is not None and result.knocker is not None:
-        knocker = result.knocker
-        text += (
-            f"; knocker {knocker} deadwood {result.deadwood[knocker]}, "
-            f"defender deadwood {result.deadwood[1 - knocker]}"
-        )
-    if result.layoffs:
-        text += "; laid off " + " ".join(f"{card}>{meld}" for card, meld in result.layoffs)
-    return text
-
-
-def _knock_lines(
-    knocker: int | None, spread: tuple[Meld, ...], layoffs: tuple[tuple[Card, int], ...], knock_card: object
-) -> list[str]:
-    if knocker is None:
+def _knock_lines(table: _Table) -> list[str]:
+    if table.knocker is None:
         return []
-    line = f"spread     player {knocker}: {_spread(spread)}"
-    if knock_card is not None:
-        line += f"   knock card {knock_card}"
+    line = f"spread     player {table.knocker}: {_spread(table.spread)}"
+    if table.knock_card is not None:
+        line += f"   knock card {table.knock_card}"
     lines = [line]
-    if layoffs:
-        lines.append("layoffs    " + " ".join(f"{card}>{meld}" for card, meld in layoffs))
+    if table.layoffs:
+        lines.append("layoffs    " + " ".join(f"{card}>{meld}" for card, meld in table.layoffs))
     return lines
 
 
-def round_picture(r: Round) -> str:
+def round_picture(r: RoundLike) -> str:
     """The whole round, both hands and the stock's top card included (omniscient)."""
     head = [r.rules.name, f"dealer {r.dealer}", _PHASES[r.phase]]
     if r.to_act is not None:
@@ -103,13 +174,13 @@ def round_picture(r: Round) -> str:
         lines.append(f"player {player}   {hand_picture(r.hands[player], r.rules)}")
     stock = f"stock {len(r.stock)}" + (f" (next {r.stock[-1]})" if r.stock else "")
     lines.append(f"pile       {_pile(r.discard_pile)}   {stock}   knock limit {r.knock_limit}")
-    lines += _knock_lines(r.knocker, r.spread, r.layoffs, r.knock_card)
+    lines += _knock_lines(r)
     if r.result is not None:
-        lines.append(f"result     {result_picture(r.result)}")
+        lines.append(f"result     {r.result}")
     return "\n".join(lines)
 
 
-def view_picture(v: PlayerView) -> str:
+def view_picture(v: ViewLike) -> str:
     """What one player sees: its hand, what it knows of the opponent's, the piles, the legal
     actions on its turn."""
     head = [f"player {v.player}", v.rules.name, _PHASES[v.phase]]
@@ -125,15 +196,15 @@ def view_picture(v: PlayerView) -> str:
         known = f", holds {v.opponent_known}" if v.opponent_known else ""
         lines.append(f"opponent   {v.opponent_card_count} cards{known}")
     lines.append(f"pile       {_pile(v.discard_pile)}   stock {v.stock_size}   knock limit {v.knock_limit}")
-    lines += _knock_lines(v.knocker, v.spread, v.layoffs, v.knock_card)
+    lines += _knock_lines(v)
     if v.legal_actions:
         lines.append("legal      " + ", ".join(map(str, v.legal_actions)))
     if v.result is not None:
-        lines.append(f"result     {result_picture(v.result)}")
+        lines.append(f"result     {v.result}")
     return "\n".join(lines)
 
 
-def game_picture(g: Game) -> str:
+def game_picture(g: GameLike) -> str:
     """The game's scores and results so far, then the round in play."""
     scores = f"{g.scores[0]}-{g.scores[1]}"
     if len(g.column_scores) > 1:

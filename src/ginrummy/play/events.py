@@ -21,20 +21,13 @@ from ginrummy.actions import ACTION_TYPES, Action, DrawStock, Knock, TakeDiscard
 from ginrummy.cards import Card
 from ginrummy.errors import InvalidPositionError
 from ginrummy.play.history import Chain
+from ginrummy.validators import int_field, player_field
 
 __all__ = ["Event", "EventLog", "censor", "censored_records"]
 
 
-def _number(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise InvalidPositionError(
-            f"invalid event: 'number' must be an integer of at least 0 (got {value!r})", field="number"
-        )
-
-
-def _player(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
-    if value not in (0, 1) or isinstance(value, bool):
-        raise InvalidPositionError(f"invalid event: 'player' must be 0 or 1 (got {value!r})", field="player")
+_number = int_field(InvalidPositionError, "event", low=0)
+_player = player_field(InvalidPositionError, "event")
 
 
 def _action(instance: object, attribute: attrs.Attribute[Action | None], value: object) -> None:

@@ -27,17 +27,18 @@ import attrs
 
 from ginrummy.actions import ACTION_TYPES, Action
 from ginrummy.cards import Card
+from ginrummy.dealing import check_deck
 from ginrummy.errors import GinRummyError, IllegalActionError, InvalidPositionError
+from ginrummy.phase import Phase
 from ginrummy.play.board_text import game_picture
 from ginrummy.play.history import Chain, items
-from ginrummy.play.player_view import PlayerView
-from ginrummy.play.round import Round, check_given_seed
-from ginrummy.play.setup import check_player, check_rules
+from ginrummy.play.round import PlayerView, Round
 from ginrummy.results.round_result import RoundResult
 from ginrummy.results.settlement import GameResult, Standings
-from ginrummy.rules import NextDealer, Ruleset
+from ginrummy.rules import NextDealer, Ruleset, check_rules
+from ginrummy.validators import check_player, check_seed
 
-__all__ = ["Game", "GameRecord", "GameView", "next_dealer", "round_seed"]
+__all__ = ["Game", "GameRecord", "GameView", "check_record_sizes", "next_dealer", "round_seed"]
 
 
 def round_seed(seed: int | str, number: int) -> str:
@@ -60,15 +61,27 @@ def next_dealer(rules: Ruleset, dealer: int, result: RoundResult) -> int:
     return 1 - dealer
 
 
+def check_record_sizes(decks: int, actions: int) -> None:
+    """A game record holds at most one deck more than its actions (each round dealt after the
+    first follows an action); a reader calls this before it reads any card.
+
+    :raises InvalidPositionError: naming both counts.
+    """
+    if decks > actions + 1:
+        raise InvalidPositionError(
+            f"invalid record: {decks} decks for {actions} actions: a round takes actions", field="decks"
+        )
+
+
 def _decks(value: object) -> tuple[tuple[Card, ...], ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise InvalidPositionError(
             f"invalid decks {value!r:.80}: expected a sequence of decks", field="decks"
         )
-    decks = tuple(tuple(deck) if isinstance(deck, Iterable) else deck for deck in value)
+    decks = tuple(tuple(check_deck(deck, f"decks[{index}]")) for index, deck in enumerate(value))
     if not decks:
         raise InvalidPositionError("invalid record: a game has at least one deck", field="decks")
-    return decks  # each deck is checked when it is dealt
+    return decks
 
 
 def _actions(value: object) -> tuple[Action, ...]:
@@ -103,9 +116,9 @@ class GameRecord:
     True
     """
 
-    rules: Ruleset = attrs.field(validator=lambda _i, _a, value: check_rules(value))
+    rules: Ruleset = attrs.field(validator=lambda _i, _a, value: check_rules(value, InvalidPositionError))
     """The ruleset."""
-    seed: int | str = attrs.field(validator=lambda _i, _a, value: check_given_seed(value))
+    seed: int | str = attrs.field(validator=lambda _i, _a, value: check_seed(value))
     """The seed the decks were shuffled from."""
     first_dealer: int = attrs.field(validator=lambda _i, _a, value: check_player(value, "first_dealer"))
     """The dealer of the first round."""
@@ -116,6 +129,7 @@ class GameRecord:
     _game: Game | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
+        check_record_sizes(len(self.decks), len(self.actions))
         game = Game._play(self.rules, self.seed, self.first_dealer, self.decks, self.actions)
         if len(self.decks) != len(game.decks):
             raise InvalidPositionError(
@@ -148,6 +162,7 @@ class Game:
     0
     """
 
+    _standings: Standings
     rules: Ruleset
     """The ruleset."""
     seed: int | str
@@ -159,8 +174,6 @@ class Game:
     finished: Round | None
     """The last round that ended, as it ended (hands, spread, layoffs, result), so that a
     front end can show it after the next round has been dealt; None before any round ended."""
-    standings: Standings
-    """The scores toward the target after :attr:`results`."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         raise InvalidPositionError("a Game is not built directly: use Game.new or Game.replay")
@@ -186,7 +199,7 @@ class Game:
             "first_dealer": dealer,
             "round": first,
             "finished": None,
-            "standings": Standings.start(rules),
+            "_standings": Standings.start(rules),
             "_results": None,
             "_played": None,
             "_decks": Chain.of(first.deck),
@@ -204,8 +217,8 @@ class Game:
         :param dealer: the first dealer, 0 or 1; None draws it from the seed.
         :raises InvalidPositionError: for a bad ruleset, seed or dealer.
         """
-        check_rules(rules)
-        seed = random.randrange(2**63) if seed is None else check_given_seed(seed)
+        check_rules(rules, InvalidPositionError)
+        seed = random.randrange(2**63) if seed is None else check_seed(seed)
         if dealer is None:
             dealer = random.Random(f"ginrummy:{seed}:dealer").randrange(2)
         check_player(dealer, "dealer")
@@ -275,24 +288,24 @@ class Game:
     def scores(self) -> tuple[int, int]:
         """Each player's game score toward the target (under Hollywood scoring, the scores of
         the three columns added up; see :attr:`column_scores`)."""
-        return self.standings.scores
+        return self._standings.scores
 
     @property
     def column_scores(self) -> tuple[tuple[int, int], ...]:
         """Under Hollywood scoring, each column's scores toward the target; otherwise the one
         game's scores."""
-        return self.standings.column_scores
+        return self._standings.column_scores
 
     @property
     def result(self) -> GameResult:
         """The settlement of the game (provisional while it goes on)."""
-        return self.standings.result()
+        return self._standings.result()
 
     @property
     def is_over(self) -> bool:
         """Whether a player has reached the target (under Hollywood scoring: in all three
         columns)."""
-        return self.round.is_over and self.standings.is_over
+        return self.round.is_over and self._standings.is_over
 
     @property
     def dealer(self) -> int:
@@ -391,8 +404,8 @@ class Game:
         if self.is_over:
             raise IllegalActionError(f"illegal action {action!r}: the game is over")
         played = self.round.apply(action, player)
-        log = played.__dict__["_log"]
-        resolved = action if log is None else log.item[2]
+        resolved = played.last_action
+        assert resolved is not None
         chain: Chain[Action] | None = self.__dict__["_actions"]
         actions = Chain.of(resolved) if chain is None else chain.then(resolved)
         if not played.is_over:
@@ -401,11 +414,11 @@ class Game:
         assert result is not None
         results: Chain[RoundResult] | None = self.__dict__["_results"]
         rounds: Chain[Round] | None = self.__dict__["_played"]
-        standings = self.standings.add(result)
+        standings = self._standings.add(result)
         game = self._with(
             round=played,
             finished=played,
-            standings=standings,
+            _standings=standings,
             _actions=actions,
             _results=Chain.of(result) if results is None else results.then(result),
             _played=Chain.of(played) if rounds is None else rounds.then(played),
@@ -459,8 +472,8 @@ class GameView:
     rounds behind :attr:`results`)."""
 
     def __attrs_post_init__(self) -> None:
-        check_player(self.player, "player")
-        check_rules(self.rules)
+        check_player(self.player, "player", context="game view")
+        check_rules(self.rules, InvalidPositionError)
         if not isinstance(self.round, PlayerView):
             raise _view_error("round", f"'round' must be a PlayerView (got {self.round!r:.80})")
         if self.round.player != self.player:
@@ -494,6 +507,20 @@ class GameView:
                 raise _view_error(f"history[{index}].result", f"is not results[{index}]")
         if self.is_over and self.history and self.round != self.history[-1]:
             raise _view_error("round", "a finished game's round view is its last finished round's")
+        if not self.is_over and self.round.phase is Phase.OVER:
+            raise _view_error("round", "a game deals its next round as soon as one ends")
+        rounds = self.history if self.is_over else (*self.history, self.round)
+        for index, seen in enumerate(rounds):
+            where = f"history[{index}]" if index < len(self.history) else "round"
+            if not seen.dealt:
+                raise _view_error(f"{where}.dealt", "every round of a game is dealt")
+            if index:
+                expected = next_dealer(self.rules, rounds[index - 1].dealer, self.results[index - 1])
+                if seen.dealer != expected:
+                    raise _view_error(
+                        f"{where}.dealer",
+                        f"player {seen.dealer} deals, but after round {index - 1} player {expected} deals",
+                    )
 
     def sample(self, rng: random.Random) -> Game:
         """A whole game, history included, that this player could be in: each round (the

@@ -3,7 +3,8 @@
 A position is possible when every card is in exactly one place, the hands hold the number of
 cards the phase needs, the piles fit the phase (the upcard offer is the deal itself; a draw
 needs a stock above the dead-hand size), the card taken this turn is the acting player's,
-and the stock-only rule follows both players passing.
+the cards each player is known to hold are in its hand, and the stock-only rule follows both
+players passing. This module also says when a position *is the deal* (:func:`at_deal`).
 
 >>> import ginrummy as gr
 >>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7)
@@ -22,35 +23,41 @@ from collections.abc import Iterable
 from typing import Any
 
 from ginrummy.cards import DECK, FULL_MASK, Card, Hand, _hand, to_mask
+from ginrummy.dealing import HAND_SIZE, STOCK_AT_DEAL
 from ginrummy.errors import GinRummyError, InvalidPositionError
 from ginrummy.phase import Phase
-from ginrummy.rules import Ruleset
+from ginrummy.rules import check_rules
+from ginrummy.validators import check_flag, check_int, check_player
 
-__all__ = ["HAND_SIZE", "check_player", "check_position", "check_rules", "pile"]
-
-HAND_SIZE = 10
-"""Cards dealt to each player."""
-
-STOCK_AT_DEAL = 52 - 2 * HAND_SIZE - 1
-"""The stock's size right after the deal (31)."""
+__all__ = ["at_deal", "check_position", "hand_sizes", "pile"]
 
 
-def _fail(message: str) -> InvalidPositionError:
-    return InvalidPositionError(f"invalid position: {message}")
+def _fail(message: str, field: str | None = None) -> InvalidPositionError:
+    return InvalidPositionError(f"invalid position: {message}", field=field)
 
 
-def check_player(value: object, name: str) -> int:
-    """``value`` as a player number, or an error naming ``name``."""
-    if value not in (0, 1) or isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidPositionError(f"invalid {name} {value!r}: must be 0 or 1")
-    return value
+def hand_sizes(phase: Phase, to_act: int | None) -> tuple[int, int]:
+    """The cards each player holds before a knock: 10 each, 11 for the player to act in
+    DISCARD."""
+    sizes = [HAND_SIZE, HAND_SIZE]
+    if phase is Phase.DISCARD and to_act is not None:
+        sizes[to_act] += 1
+    return sizes[0], sizes[1]
 
 
-def check_rules(rules: object) -> Ruleset:
-    """``rules`` if it is a ruleset."""
-    if not isinstance(rules, Ruleset):
-        raise InvalidPositionError(f"invalid rules {rules!r}: expected a Ruleset")
-    return rules
+def at_deal(
+    *, phase: Phase, dealer: int, to_act: int | None, pile_size: int, stock_size: int, turns: int, known: bool
+) -> bool:
+    """Whether a position is the deal itself: the non-dealer offered the initial upcard, alone
+    on the pile, with 31 cards in the stock, no turn played and no card known."""
+    return (
+        phase is Phase.UPCARD_OFFER
+        and to_act == 1 - dealer
+        and pile_size == 1
+        and stock_size == STOCK_AT_DEAL
+        and turns == 0
+        and not known
+    )
 
 
 def pile(cards: object, what: str) -> tuple[Card, ...]:
@@ -61,12 +68,12 @@ def pile(cards: object, what: str) -> tuple[Card, ...]:
         elif isinstance(cards, Iterable) and not isinstance(cards, bytes):
             result = tuple(cards)
         else:
-            raise InvalidPositionError(f"invalid {what} {cards!r}: expected cards")
+            raise _fail(f"invalid {what} {cards!r:.80}: expected cards", what)
         to_mask(result, what=what)
     except InvalidPositionError:
         raise
     except GinRummyError as exc:
-        raise _fail(str(exc)) from None
+        raise _fail(str(exc), what) from None
     return result
 
 
@@ -77,19 +84,19 @@ def _card(value: object, what: str) -> Card | None:
         try:
             return Card.parse(value)
         except GinRummyError as exc:
-            raise _fail(f"{what}: {exc}") from None
-    raise _fail(f"{what} {value!r} is not a card")
+            raise _fail(f"{what}: {exc}", what) from None
+    raise _fail(f"{what} {value!r:.80} is not a card", what)
 
 
-def _hands(hands: object) -> tuple[int, int]:
+def _pair(hands: object, what: str) -> tuple[int, int]:
     if isinstance(hands, (str, bytes)) or not isinstance(hands, (tuple, list)) or len(hands) != 2:
-        raise _fail(f"hands must be a pair of hands (got {hands!r:.80})")
+        raise _fail(f"{what} must be a pair of hands (got {hands!r:.80})", what)
     try:
-        return to_mask(hands[0], what="hands[0]"), to_mask(hands[1], what="hands[1]")
+        return to_mask(hands[0], what=f"{what}[0]"), to_mask(hands[1], what=f"{what}[1]")
     except GinRummyError as exc:
-        raise _fail(str(exc)) from None
+        raise _fail(str(exc), what) from None
     except TypeError:
-        raise _fail(f"hands must be a pair of hands (got {hands!r:.80})") from None
+        raise _fail(f"{what} must be a pair of hands (got {hands!r:.80})", what) from None
 
 
 def check_position(
@@ -105,68 +112,72 @@ def check_position(
     taken: object,
     stock_only: object,
     turns: object,
+    known: object = None,
 ) -> dict[str, Any]:
-    """The fields of a round at this position, checked (see the module docstring).
+    """The fields of a round at this position, checked (see the module docstring); the field
+    ``dealt`` says whether the position is the deal.
 
     :raises InvalidPositionError: naming what is inconsistent.
     """
-    rules = check_rules(rules)
-    dealer = check_player(dealer, "dealer")
-    to_act = 1 - dealer if to_act is None else check_player(to_act, "to_act")
+    rules = check_rules(rules, InvalidPositionError)
+    first_dealer: int = check_player(dealer, "dealer")
+    acting: int = 1 - first_dealer if to_act is None else check_player(to_act, "to_act")
     if not isinstance(phase, Phase) or phase not in (Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD):
         raise _fail(
-            f"phase {phase!r} cannot be set up directly; use UPCARD_OFFER, DRAW or DISCARD and apply "
-            "actions from there"
+            f"phase {phase!r:.80} cannot be set up directly; use UPCARD_OFFER, DRAW or DISCARD and apply "
+            "actions from there",
+            "phase",
         )
-    if not isinstance(stock_only, bool):
-        raise _fail(f"stock_only must be True or False (got {stock_only!r})")
-    if not isinstance(turns, int) or isinstance(turns, bool) or turns < 0:
-        raise _fail(f"turns must be an integer of at least 0 (got {turns!r:.80})")
-    masks = _hands(hands)
+    check_flag(stock_only, "stock_only", InvalidPositionError, context="position")
+    played = check_int(turns, "turns", InvalidPositionError, low=0, context="position")
+    masks = _pair(hands, "hands")
+    known_masks = (0, 0) if known is None else _pair(known, "known")
     stock_cards = pile(stock, "stock")
     pile_cards = pile(discard_pile, "discard_pile")
-    upcard = _card(initial_upcard, "initial upcard")
-    taken_card = _card(taken, "taken card")
+    upcard = _card(initial_upcard, "initial_upcard")
+    taken_card = _card(taken, "taken")
     seen = 0
     places = (("hands[0]", masks[0]), ("hands[1]", masks[1]), ("stock", to_mask(stock_cards)),
               ("discard_pile", to_mask(pile_cards)))  # fmt: skip
     for where, mask in places:
         if seen & mask:
             card = DECK[(seen & mask).bit_length() - 1]
-            raise _fail(f"card {str(card)!r} appears twice ({where})")
+            raise _fail(f"card {str(card)!r} appears twice ({where})", where.split("[")[0])
         seen |= mask
     if seen != FULL_MASK:
-        raise _fail(f"cards missing: {str(Hand.from_mask(FULL_MASK & ~seen))!r}")
-    sizes = [masks[0].bit_count(), masks[1].bit_count()]
-    expected = [HAND_SIZE, HAND_SIZE]
-    if phase is Phase.DISCARD:
-        expected[to_act] += 1
+        raise _fail(f"cards missing: {str(Hand.from_mask(FULL_MASK & ~seen))!r}", "hands")
+    sizes = (masks[0].bit_count(), masks[1].bit_count())
+    expected = hand_sizes(phase, acting)
     if sizes != expected:
         raise _fail(
-            f"hands hold {sizes[0]} and {sizes[1]} cards; phase {phase.name} with player {to_act} to act "
-            f"needs {expected[0]} and {expected[1]}"
+            f"hands hold {sizes[0]} and {sizes[1]} cards; phase {phase.name} with player {acting} to act "
+            f"needs {expected[0]} and {expected[1]}",
+            "hands",
         )
     if upcard is None:
         if not pile_cards:
-            raise _fail("no initial upcard and an empty discard pile")
+            raise _fail("no initial upcard and an empty discard pile", "initial_upcard")
         upcard = pile_cards[0]
     if upcard in stock_cards:
         raise _fail(
-            f"the initial upcard {str(upcard)!r} is in the stock, but it was turned face up at the deal"
+            f"the initial upcard {str(upcard)!r} is in the stock, but it was turned face up at the deal",
+            "initial_upcard",
         )
-    dealt = pile_cards == (upcard,) and len(stock_cards) == STOCK_AT_DEAL
-    if phase is Phase.UPCARD_OFFER and not dealt:
+    dealt_pile = pile_cards == (upcard,) and len(stock_cards) == STOCK_AT_DEAL
+    if phase is Phase.UPCARD_OFFER and not dealt_pile:
         raise _fail(
             "the upcard offer needs the initial upcard alone on the discard pile and 31 cards in the stock "
-            f"(got pile {len(pile_cards)}, stock {len(stock_cards)})"
+            f"(got pile {len(pile_cards)}, stock {len(stock_cards)})",
+            "discard_pile",
         )
     if phase is Phase.DRAW:
         if not pile_cards and not stock_only:
-            raise _fail("an empty discard pile in phase DRAW")
+            raise _fail("an empty discard pile in phase DRAW", "discard_pile")
         if len(stock_cards) <= rules.dead_hand_stock:
             raise _fail(
                 f"a stock of {len(stock_cards)} cards in phase DRAW; the round is dead at "
-                f"{rules.dead_hand_stock}"
+                f"{rules.dead_hand_stock}",
+                "stock",
             )
     if phase is Phase.DISCARD:
         # the card drawn left the stock; a taken card left the pile, so the stock is as it was
@@ -176,40 +187,60 @@ def check_position(
             raise _fail(
                 f"a stock of {len(stock_cards)} cards in phase DISCARD"
                 + (" after taking from the pile" if taken_card is not None else "")
-                + f"; the round is dead at {rules.dead_hand_stock}"
+                + f"; the round is dead at {rules.dead_hand_stock}",
+                "stock",
             )
-    if taken_card is not None and (phase is not Phase.DISCARD or not masks[to_act] & taken_card.mask):
+    if taken_card is not None and (phase is not Phase.DISCARD or not masks[acting] & taken_card.mask):
         raise _fail(
-            f"taken card {str(taken_card)!r} must be in the hand of the player to act in phase DISCARD"
+            f"taken card {str(taken_card)!r} must be in the hand of the player to act in phase DISCARD",
+            "taken",
         )
     if stock_only:
         if phase is not Phase.DRAW:
-            raise _fail("stock_only applies only in phase DRAW")
-        if to_act != 1 - dealer:
+            raise _fail("stock_only applies only in phase DRAW", "stock_only")
+        if acting != 1 - first_dealer:
             raise _fail(
-                f"stock_only binds only the non-dealer (player {1 - dealer}), who draws first after both pass"
+                f"stock_only binds only the non-dealer (player {1 - first_dealer}), who draws first after "
+                "both pass",
+                "stock_only",
             )
-        if not dealt:
+        if not dealt_pile:
             raise _fail(
                 "stock_only follows both players passing the upcard, so the pile holds the upcard alone and "
-                f"the stock 31 cards (got pile {len(pile_cards)}, stock {len(stock_cards)})"
+                f"the stock 31 cards (got pile {len(pile_cards)}, stock {len(stock_cards)})",
+                "stock_only",
             )
-    if rules.max_turns is not None and turns >= rules.max_turns:
-        raise _fail(f"{turns} turns played, but the round is void at max_turns {rules.max_turns}")
-    known = [Hand(), Hand()]
+    if rules.max_turns is not None and played >= rules.max_turns:
+        raise _fail(f"{played} turns played, but the round is void at max_turns {rules.max_turns}", "turns")
+    known_list = list(known_masks)
     if taken_card is not None:
-        known[to_act] = _hand(taken_card.mask)
+        known_list[acting] |= taken_card.mask
+    for player in (0, 1):
+        if known_list[player] & ~masks[player]:
+            stray = Hand.from_mask(known_list[player] & ~masks[player])
+            raise _fail(f"player {player} is known to hold {str(stray)!r}, not in its hand", "known")
+    if (known_list[0] or known_list[1]) and (phase is Phase.UPCARD_OFFER or stock_only):
+        raise _fail("no card is known to be held before anyone took one from the pile", "known")
     return {
         "rules": rules,
-        "dealer": dealer,
+        "dealer": first_dealer,
         "hands": (_hand(masks[0]), _hand(masks[1])),
         "stock": stock_cards,
         "discard_pile": pile_cards,
         "initial_upcard": upcard,
         "phase": phase,
-        "to_act": to_act,
+        "to_act": acting,
         "taken": taken_card,
         "stock_only": stock_only,
-        "known": (known[0], known[1]),
-        "turns": turns,
+        "known": (_hand(known_list[0]), _hand(known_list[1])),
+        "turns": played,
+        "dealt": at_deal(
+            phase=phase,
+            dealer=first_dealer,
+            to_act=acting,
+            pile_size=len(pile_cards),
+            stock_size=len(stock_cards),
+            turns=played,
+            known=False,
+        ),
     }

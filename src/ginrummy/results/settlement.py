@@ -25,12 +25,12 @@ import attrs
 from ginrummy.errors import InvalidResultError
 from ginrummy.results.round_result import RoundResult
 from ginrummy.rules import GameWinner, Ruleset, Shutout
+from ginrummy.validators import flag_field, int_field, player_field
 
 __all__ = [
     "HOLLYWOOD_COLUMNS",
     "GameResult",
     "PlayerScore",
-    "Standings",
     "game_scores",
     "hollywood_columns",
     "score_game",
@@ -40,25 +40,10 @@ HOLLYWOOD_COLUMNS = 3
 """The number of game columns under Hollywood scoring."""
 
 
-def _count(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise InvalidResultError(
-            f"invalid game result: {attribute.name!r} must be an integer of at least 0 (got {value!r})"
-        )
-
-
-def _flag(instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
-    if not isinstance(value, bool):
-        raise InvalidResultError(
-            f"invalid game result: {attribute.name!r} must be True or False (got {value!r})"
-        )
-
-
-def _player(instance: object, attribute: attrs.Attribute[int | None], value: object) -> None:
-    if value is not None and (isinstance(value, bool) or value not in (0, 1)):
-        raise InvalidResultError(
-            f"invalid game result: {attribute.name!r} must be 0, 1 or None (got {value!r})"
-        )
+_CONTEXT = "game result"
+_count = int_field(InvalidResultError, _CONTEXT, low=0)
+_flag = flag_field(InvalidResultError, _CONTEXT)
+_player = player_field(InvalidResultError, _CONTEXT, optional=True)
 
 
 @attrs.frozen(kw_only=True)
@@ -172,10 +157,41 @@ class GameResult:
                 "invalid game result: a Hollywood result has three plain columns and no reached_target",
                 field="columns",
             )
-        if not self.is_over and self.winner is not None:
+        if not self.is_over:
+            if self.winner is not None:
+                raise InvalidResultError(
+                    f"invalid game result: a game in progress has no winner (got {self.winner})",
+                    field="winner",
+                )
+            for player, score in enumerate(self.breakdown):
+                if (score.game_bonus or score.shutout) and not self.columns:
+                    raise InvalidResultError(
+                        f"invalid game result: player {player} has a game bonus or a shutout in a game in "
+                        "progress",
+                        field=f"breakdown[{player}]",
+                    )
+            return
+        leader = _higher(self.totals)
+        if self.winner is None and leader is not None:
             raise InvalidResultError(
-                f"invalid game result: a game in progress has no winner (got {self.winner})", field="winner"
+                f"invalid game result: a drawn game needs equal totals (got {self.totals})", field="winner"
             )
+        if self.winner is not None and self.winner not in (self.reached_target, leader):
+            raise InvalidResultError(
+                f"invalid game result: player {self.winner} neither reached the target nor has the higher "
+                "total "
+                f"(totals {self.totals}, reached_target {self.reached_target})",
+                field="winner",
+            )
+        if not self.columns:
+            for player, score in enumerate(self.breakdown):
+                if (score.game_bonus or score.shutout) and player != self.reached_target:
+                    raise InvalidResultError(
+                        f"invalid game result: player {player} has a game bonus or a shutout but did not "
+                        "reach "
+                        "the target",
+                        field=f"breakdown[{player}]",
+                    )
 
     @property
     def is_over(self) -> bool:
@@ -312,6 +328,12 @@ class Standings:
     opened: tuple[int, int] = (0, 0)
     """Under Hollywood scoring, for each player, one past the last column its wins have opened
     (0 before its first win)."""
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.rules, Ruleset) or len(self.columns) != (
+            HOLLYWOOD_COLUMNS if self.rules.hollywood else 1
+        ):
+            raise InvalidResultError("standings start from Standings.start(rules) and grow with add()")
 
     @classmethod
     def start(cls, rules: Ruleset) -> Standings:

@@ -375,7 +375,7 @@ def encode(
     if rules.max_turns is not None and view.phase is not _OVER:
         obs[_TURNS_LEFT] = max(0, rules.max_turns - _turns(view)) / rules.max_turns
     if game is not None:
-        scale = rules.target * (gr.HOLLYWOOD_COLUMNS if rules.hollywood else 1)
+        scale = rules.target * (3 if rules.hollywood else 1)
         obs[_F["score"]] = min(1.0, game.scores[player] / scale)
         obs[_F["opponent_score"]] = min(1.0, game.scores[1 - player] / scale)
     return obs

@@ -28,9 +28,10 @@ import attrs
 from ginrummy.bots.registry import BotFactory, bot_name, make_bot
 from ginrummy.errors import GinRummyError
 from ginrummy.play.game import Game
-from ginrummy.play.round import Round, check_given_seed
+from ginrummy.play.round import Round
 from ginrummy.rules import Ruleset
 from ginrummy.simulation.tally import UNITS, Counts, PairedSums, Tally, Unit
+from ginrummy.validators import check_seed
 
 __all__ = [
     "MAX_WORKERS",
@@ -154,7 +155,7 @@ def play_games(
     """
     chosen = check_rulesets(rulesets)
     pair, names = check_bots(bots)
-    check_given_seed(seed)
+    check_seed(seed)
     first, last = _index(start, "start"), _index(stop, "stop")
     if last < first:
         raise GinRummyError(f"invalid stop {stop!r}: must be at least start {start!r}")

@@ -25,8 +25,7 @@ import attrs
 
 from ginrummy.bots.registry import DEFAULT_BOT, BotFactory
 from ginrummy.errors import GinRummyError
-from ginrummy.play.round import check_given_seed
-from ginrummy.results.round_result import Outcome
+from ginrummy.results.pricing import Outcome
 from ginrummy.rules import Ruleset
 from ginrummy.simulation.shards import (
     MAX_WORKERS,
@@ -42,6 +41,7 @@ from ginrummy.simulation.shards import (
     shard_size as default_shard_size,
 )
 from ginrummy.simulation.tally import OUTCOMES, STATISTICS, Counts, Statistic, Tally, Unit
+from ginrummy.validators import check_seed
 
 __all__ = ["Estimate", "RulesetStats", "SimulationReport", "run_simulation", "simulate"]
 
@@ -287,7 +287,7 @@ def run_simulation(
         not isinstance(shard_size, int) or isinstance(shard_size, bool) or shard_size < 1
     ):
         raise GinRummyError(f"invalid shard_size {shard_size!r}: must be an integer of at least 1")
-    check_given_seed(seed)
+    check_seed(seed)
     check_bots(bots)
     size = shard_size or default_shard_size(count, len(chosen), unit, workers)
     arguments = (chosen, bots, seed, unit, count)

@@ -32,7 +32,8 @@ from typing import Any, Literal
 import attrs
 
 from ginrummy.errors import GinRummyError
-from ginrummy.results.round_result import Outcome, RoundResult
+from ginrummy.results.pricing import Outcome
+from ginrummy.results.round_result import RoundResult
 from ginrummy.rules import Ruleset
 
 __all__ = ["PRODUCTS", "STATISTICS", "UNITS", "Counts", "PairedSums", "Statistic", "Tally", "Unit"]

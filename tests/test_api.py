@@ -1,0 +1,163 @@
+"""The public API is a promise (issue 19, item 6): every public name of ``ginrummy`` and of its
+public sub-packages, with its signature, is kept in ``tests/api_snapshot.txt``; a change to any
+of them fails here until the snapshot is updated in the same commit, on purpose::
+
+    python tests/test_api.py --update
+
+The snapshot lists, per public name: a function's signature; a class's constructor and each
+public method (with its signature), property and field; an enum's members; a constant's type
+(a mapping's keys, an integer's value). See ``docs/public-api.rst`` for what the version number
+promises.
+"""
+
+from __future__ import annotations
+
+import enum
+import importlib
+import inspect
+import sys
+import types
+import typing
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import ginrummy as gr
+
+SNAPSHOT = Path(__file__).resolve().parent / "api_snapshot.txt"
+
+PUBLIC = ["ginrummy", "ginrummy.bots", "ginrummy.rl", "ginrummy.openspiel", "ginrummy.distributed"]
+"""The public modules: ``ginrummy`` and the sub-packages whose ``__all__`` is a promise."""
+
+
+def _ours(obj: object) -> bool:
+    return getattr(obj, "__module__", "").startswith("ginrummy")
+
+
+def _signature(obj: Any) -> str:
+    try:
+        return str(inspect.signature(obj))
+    except (TypeError, ValueError):
+        return "(...)"
+
+
+def _class_lines(path: str, cls: type) -> Iterator[str]:
+    if issubclass(cls, enum.Enum):
+        values = ", ".join(f"{m.name}={m.value!r}" for m in cls)
+        yield f"{path}: enum {cls.__name__}({values})"
+        return
+    bases = ", ".join(base.__name__ for base in cls.__bases__ if _ours(base) or base is not object)
+    init = cls.__init__
+    constructor = _signature(cls) if _ours(init) or hasattr(cls, "__attrs_attrs__") else "(...)"
+    yield f"{path}: class({bases}){constructor}"
+    ours = [klass for klass in cls.__mro__ if _ours(klass)]
+    fields = sorted(
+        {
+            name
+            for klass in ours
+            for name in vars(klass).get("__annotations__", {})
+            if not name.startswith("_")
+        }
+    )
+    members: dict[str, str] = {name: "field" for name in fields}
+    for klass in reversed(ours):
+        for name, value in vars(klass).items():
+            if name.startswith("_") or name in ("__init__",):
+                continue
+            if isinstance(value, property):
+                members[name] = "property"
+            elif isinstance(value, (classmethod, staticmethod)):
+                kind = "classmethod" if isinstance(value, classmethod) else "staticmethod"
+                members[name] = f"{kind}{_signature(getattr(cls, name))}"
+            elif inspect.isfunction(value):
+                members[name] = f"method{_signature(value)}"
+            elif name not in members:
+                members[name] = f"attribute {type(value).__name__}"
+    for name in sorted(members):
+        yield f"{path}.{name}: {members[name]}"
+
+
+def _lines(path: str, obj: object) -> Iterator[str]:
+    if hasattr(obj, "__wrapped__") and not isinstance(obj, type):
+        obj = inspect.unwrap(obj)  # type: ignore[arg-type]  # a test's wrapper of a public function
+    if isinstance(obj, type):
+        yield from _class_lines(path, obj)
+    elif inspect.isfunction(obj) or inspect.isbuiltin(obj):
+        yield f"{path}{_signature(obj)}"
+    elif isinstance(obj, Mapping):
+        yield f"{path}: {type(obj).__name__} of {sorted(map(str, obj))}"
+    elif isinstance(obj, bool | int) and not isinstance(obj, enum.Enum):
+        yield f"{path}: {type(obj).__name__} = {obj!r}"
+    elif typing.get_origin(obj) is not None or isinstance(obj, types.UnionType):
+        yield f"{path}: type alias"
+    else:
+        yield f"{path}: {type(obj).__name__}"
+
+
+def public_api() -> list[str]:
+    """One line per public name and member, sorted within each public module."""
+    lines: list[str] = []
+    for module_name in PUBLIC:
+        module = importlib.import_module(module_name)
+        for name in sorted(module.__all__):
+            lines.extend(_lines(f"{module_name}.{name}", getattr(module, name)))
+    return lines
+
+
+def test_the_public_api_is_the_snapshot() -> None:
+    """Every public name, signature, member and enum value is as recorded; a change fails until
+    ``tests/api_snapshot.txt`` is updated with it (``python tests/test_api.py --update``)."""
+    recorded = SNAPSHOT.read_text(encoding="utf-8").splitlines()
+    assert recorded == public_api()
+
+
+def test_the_snapshot_check_notices_a_changed_signature() -> None:
+    """The check can fail: a function whose signature gains a parameter describes differently."""
+
+    def before(cards: int) -> int:
+        return cards
+
+    def after(cards: int, rules: object = None) -> int:
+        return cards
+
+    assert list(_lines("x", before)) != list(_lines("x", after))
+
+
+def test_the_top_level_names_one_thing_once_and_hides_the_internals() -> None:
+    """``ginrummy.__all__`` holds one name per thing (no two public names for one object, but
+    the presets that :data:`gr.PRESETS` also names) and none of the internals."""
+    objects: dict[int, list[str]] = {}
+    for name in gr.__all__:
+        objects.setdefault(id(getattr(gr, name)), []).append(name)
+    assert [] == [names for names in objects.values() if len(names) > 1]
+    for internal in (
+        "set_sampler",
+        "view_of",
+        "Standings",
+        "MOVES",
+        "RULES",
+        "ALL_MELDS",
+        "iter_best_melds",
+        "HOLLYWOOD_COLUMNS",
+    ):
+        assert internal not in gr.__all__
+        assert not hasattr(gr, internal), internal
+
+
+def test_every_public_name_is_documented() -> None:
+    """Each public class and function has a docstring (the API reference shows it)."""
+    missing = [
+        f"{module_name}.{name}"
+        for module_name in PUBLIC
+        for name in importlib.import_module(module_name).__all__
+        for obj in (getattr(importlib.import_module(module_name), name),)
+        if (isinstance(obj, type) or inspect.isfunction(obj)) and not inspect.getdoc(obj)
+    ]
+    assert [] == missing
+
+
+if __name__ == "__main__":  # pragma: no cover - the maintainer's update command
+    if sys.argv[1:] != ["--update"]:
+        sys.exit("usage: python tests/test_api.py --update")
+    SNAPSHOT.write_text("\n".join(public_api()) + "\n", encoding="utf-8")
+    print(f"wrote {SNAPSHOT} ({len(public_api())} lines)")
