@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 import ginrummy as gr
+from ginrummy.bots.eaai_simple import EaaiSimpleBot
 from ginrummy import Phase
 from ginrummy.bots.registry import DEFAULT_BOT
 
@@ -178,6 +179,7 @@ def test_make_bot_by_name_any_case() -> None:
         "greedy": gr.GreedyBot,
         "tracker": gr.TrackerBot,
         "montecarlo": gr.MonteCarloBot,
+        "eaai-simple": EaaiSimpleBot,
     }
     assert expected == dict(gr.BOTS)
 

@@ -7,6 +7,8 @@ A bot sees only its :class:`~ginrummy.PlayerView`. The library's bots, each in i
   (:mod:`ginrummy.bots.reference`);
 - ``'tracker'``: :class:`~ginrummy.TrackerBot`, which counts cards, weighs meld potential and
   what its discards give away, and values its knocks (:mod:`ginrummy.bots.tracker`);
+- ``'eaai-simple'``: :class:`~ginrummy.bots.eaai_simple.EaaiSimpleBot`, the EAAI-21 challenge's
+  baseline player ``SimpleGinRummyPlayer`` (:mod:`ginrummy.bots.eaai_simple`);
 - ``'montecarlo'``: :class:`~ginrummy.MonteCarloBot`, which samples the hidden cards from its
   view and plays each candidate out with the tracker bot (:mod:`ginrummy.bots.montecarlo`;
   hundreds of times slower).
@@ -16,7 +18,7 @@ A bot sees only its :class:`~ginrummy.PlayerView`. The library's bots, each in i
 
 >>> import ginrummy as gr
 >>> sorted(gr.BOTS)
-['greedy', 'montecarlo', 'random', 'tracker']
+['eaai-simple', 'greedy', 'montecarlo', 'random', 'tracker']
 >>> gr.make_bot("tracker", seed=1).act(gr.Round.deal(gr.PAGAT, dealer=0, seed=7).view(1))
 PassUpcard()
 """
@@ -28,6 +30,7 @@ from types import MappingProxyType
 from typing import Protocol
 
 from ginrummy.actions import Action
+from ginrummy.bots.eaai_simple import EaaiSimpleBot
 from ginrummy.bots.montecarlo import MonteCarloBot
 from ginrummy.bots.reference import GreedyBot, RandomBot
 from ginrummy.bots.tracker import TrackerBot
@@ -39,6 +42,7 @@ __all__ = [
     "DEFAULT_BOT",
     "Bot",
     "BotFactory",
+    "EaaiSimpleBot",
     "GreedyBot",
     "MonteCarloBot",
     "RandomBot",
@@ -67,7 +71,13 @@ BotFactory = Callable[[int | str | None], Bot]
 """Something that makes a seeded bot: a bot class taking ``seed``, or any such callable."""
 
 BOTS: Mapping[str, BotFactory] = MappingProxyType(
-    {"random": RandomBot, "greedy": GreedyBot, "tracker": TrackerBot, "montecarlo": MonteCarloBot}
+    {
+        "random": RandomBot,
+        "greedy": GreedyBot,
+        "tracker": TrackerBot,
+        "montecarlo": MonteCarloBot,
+        "eaai-simple": EaaiSimpleBot,
+    }
 )
 """The library's bots by name (read-only)."""
 
