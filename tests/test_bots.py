@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 import ginrummy as gr
-from ginrummy.bots.eaai_simple import EaaiSimpleBot
 from ginrummy import Phase
+from ginrummy.bots.eaai_simple import EaaiSimpleBot
 from ginrummy.bots.registry import DEFAULT_BOT
 
 OPPONENT = "Jc Jd Jh Js Tc Td Th Ts 8c 8d"
