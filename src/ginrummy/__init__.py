@@ -90,6 +90,7 @@ from ginrummy.rules import (
     find_ruleset,
 )
 from ginrummy.simulation.comparison import Comparison, Difference, compare
+from ginrummy.simulation.ladder import Ladder, ladder
 from ginrummy.simulation.shards import play_games
 from ginrummy.simulation.statistics import Estimate, RulesetStats, SimulationReport, simulate
 from ginrummy.simulation.tally import Counts, Tally
@@ -141,6 +142,7 @@ __all__ = [
     "InvalidResultError",
     "InvalidRulesetError",
     "Knock",
+    "Ladder",
     "LayOff",
     "LayoffPlan",
     "Meld",
@@ -184,6 +186,7 @@ __all__ = [
     "hollywood_columns",
     "iter_best_melds",
     "json_schema",
+    "ladder",
     "loads",
     "make_bot",
     "parse_action",
