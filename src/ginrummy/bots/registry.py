@@ -39,6 +39,7 @@ from ginrummy.play.player_view import PlayerView
 
 __all__ = [
     "BOTS",
+    "BOT_PARAMETERS",
     "DEFAULT_BOT",
     "Bot",
     "BotFactory",
@@ -86,21 +87,41 @@ DEFAULT_BOT = "tracker"
 is named."""
 
 
-def make_bot(name: str | BotFactory, seed: int | str | None = None) -> Bot:
-    """A seeded bot: the library's bot called ``name`` (a key of :data:`BOTS`, in any case),
-    or ``name(seed)`` when ``name`` is a factory (such as your own bot class).
+BOT_PARAMETERS: Mapping[str, str] = MappingProxyType({"montecarlo": "samples"})
+"""The bots that take a budget in their name, ``name:N``, and the keyword it sets:
+``'montecarlo:8'`` is the search bot with ``samples=8``."""
 
-    :raises GinRummyError: for an unknown name.
+
+def make_bot(name: str | BotFactory, seed: int | str | None = None) -> Bot:
+    """A seeded bot: the library's bot called ``name`` (a key of :data:`BOTS`, in any case,
+    or ``name:N`` for a bot of :data:`BOT_PARAMETERS`, such as ``'montecarlo:8'``), or
+    ``name(seed)`` when ``name`` is a factory (such as your own bot class).
+
+    :raises GinRummyError: for an unknown name or a bad budget.
 
     >>> make_bot("greedy", seed=1).name
     'greedy'
+    >>> make_bot("montecarlo:8", seed=1).samples
+    8
     """
     if callable(name):
         return name(seed)
-    factory = BOTS.get(name.lower()) if isinstance(name, str) else None
+    if not isinstance(name, str):
+        raise GinRummyError(f"unknown bot {name!r}: known bots are {', '.join(BOTS)}")
+    base, colon, budget = name.lower().partition(":")
+    factory = BOTS.get(base)
     if factory is None:
         raise GinRummyError(f"unknown bot {name!r}: known bots are {', '.join(BOTS)}")
-    return factory(seed)
+    if not colon:
+        return factory(seed)
+    keyword = BOT_PARAMETERS.get(base)
+    if keyword is None:
+        raise GinRummyError(
+            f"invalid bot {name!r}: {base!r} takes no budget (only {', '.join(BOT_PARAMETERS)} do)"
+        )
+    if not budget.isdigit() or not 1 <= int(budget) <= 1_000_000:
+        raise GinRummyError(f"invalid bot {name!r}: the budget must be a whole number from 1 to 1000000")
+    return factory(seed, **{keyword: int(budget)})
 
 
 def bot_name(bot: str | BotFactory) -> str:
