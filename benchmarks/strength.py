@@ -1,12 +1,14 @@
-"""How strong the bots are: the win-rate matrix of every bot against every other, and the
-outcome rates of each ruleset when a bot plays itself.
+"""How strong the bots are: the rating ladder and the win-rate matrix of every bot against
+every other, and the outcome rates of each ruleset when a bot plays itself.
 
-**Win rates.** For each pair of bots and each ruleset, game ``i`` (a whole game to the target)
-is dealt from the seed ``f"{seed}:{i}"`` with player ``i % 2`` dealing first, and played twice
-with the seats swapped, so both bots get the same cards; ``--games`` counts both plays. A
-cell is the share of games the row's bot won, with its Wilson 95% interval; a drawn game
-(equal totals) counts as won by neither, so a cell and its mirror add up to 100% less the
-draws, which are printed under each matrix.
+**Ladder and win rates.** For each ruleset, :func:`ginrummy.ladder` plays every pair of bots:
+game ``i`` (a whole game to the target) is dealt from the seed ``f"{seed}:{i}"`` with player
+``i % 2`` dealing first, and played twice with the seats swapped, so both bots get the same
+cards; ``--games`` counts both plays. The ladder prints each bot's Bradley-Terry rating (Elo
+scale) with its 95% interval and each pair's shares of games and rounds won and points per
+round. A matrix cell is the share of games the row's bot won, with its Wilson 95% interval; a
+drawn game (equal totals) counts as won by neither, so a cell and its mirror add up to 100%
+less the draws, which are printed under each matrix.
 
 **Outcome rates.** For each ruleset, ``--outcome-games`` games of the strongest listed bot
 against itself (the library's default bot) next to the greedy bot against itself: the share
@@ -18,63 +20,24 @@ left out unless named; ``montecarlo:N`` names it with a budget of ``N`` sampled 
 decision (16 by default): ``--bots montecarlo:8 montecarlo:32 tracker --games 40``.
 
 Run: ``python benchmarks/strength.py [--games N] [--presets NAME ...] [--bots NAME ...]
-[--outcome-games N] [--workers W] [--seed S]`` (600 games per pairing, ``pagat`` and
-``oklahoma``, every fast bot, two workers: about 10 minutes on this project's machine).
+[--outcome-games N] [--workers W] [--seed S]`` (600 games per pairing, ``pagat``, ``oklahoma``
+and ``eaai``, every fast bot, two workers: a few minutes on this project's machine).
 """
 
 from __future__ import annotations
 
 import argparse
-import itertools
-import multiprocessing
 import time
 from collections.abc import Sequence
 
 import ginrummy as gr
 from ginrummy.bots.registry import DEFAULT_BOT
+from ginrummy.cli.ladder_command import ladder_table
 from ginrummy.simulation.statistics import Estimate
 
 SLOW_BOTS = ("montecarlo",)
 """Bots left out of the default list (named with ``--bots`` they are measured too)."""
 OUTCOMES = (gr.Outcome.KNOCK, gr.Outcome.GIN, gr.Outcome.UNDERCUT, gr.Outcome.DEAD_HAND)
-
-
-def make(name: str, seed: str) -> gr.Bot:
-    """The bot called ``name`` (``montecarlo:N``: the search bot with ``N`` worlds)."""
-    if name.startswith("montecarlo:"):
-        return gr.MonteCarloBot(seed, samples=int(name.split(":", 1)[1]))
-    return gr.make_bot(name, seed)
-
-
-def play_game(rules: gr.Ruleset, seed: str, dealer: int, names: tuple[str, str]) -> int | None:
-    """One game between the bots ``names`` (players 0 and 1); the winner, or None if drawn."""
-    bots = (make(names[0], f"{seed}:0"), make(names[1], f"{seed}:1"))
-    game = gr.Game.new(rules, seed=seed, dealer=dealer)
-    while not game.is_over:
-        player = game.to_act
-        assert player is not None
-        game = game.apply(bots[player].act(game.round.view(player)))
-    return game.result.winner
-
-
-def play_deals(job: tuple[str, str, str, str | int, Sequence[int]]) -> tuple[int, int, int]:
-    """Play deals ``indices`` twice (seats swapped) between bots ``a`` and ``b`` under the
-    preset ``name``; return (a's wins, b's wins, draws)."""
-    name, a, b, seed, indices = job
-    rules = gr.find_ruleset(name)
-    wins_a = wins_b = draws = 0
-    for index in indices:
-        deal_seed = f"{seed}:{index}"
-        for seat_a in (0, 1):
-            names = (a, b) if seat_a == 0 else (b, a)
-            winner = play_game(rules, deal_seed, index % 2, names)
-            if winner is None:
-                draws += 1
-            elif winner == seat_a:
-                wins_a += 1
-            else:
-                wins_b += 1
-    return wins_a, wins_b, draws
 
 
 def cell(wins: int, games: int) -> str:
@@ -83,24 +46,13 @@ def cell(wins: int, games: int) -> str:
     return f"{e.value:.1%} ({e.low:.1%}-{e.high:.1%})"
 
 
-def win_matrix(
-    pool: multiprocessing.pool.Pool | None, preset: str, bots: Sequence[str], games: int, seed: str | int
-) -> tuple[dict[tuple[str, str], int], dict[tuple[str, str], int]]:
-    """The wins of each ordered pair of bots, and the draws of each pair, over ``games``
-    games (``games // 2`` deals, both seats)."""
-    deals = games // 2
-    chunk = max(1, deals // 16)
-    jobs: list[tuple[str, str, str, str | int, Sequence[int]]] = []
-    for a, b in itertools.combinations(bots, 2):
-        jobs.extend((preset, a, b, seed, range(i, min(i + chunk, deals))) for i in range(0, deals, chunk))
-    results = pool.map(play_deals, jobs) if pool is not None else [play_deals(job) for job in jobs]
+def win_matrix(result: gr.Ladder) -> dict[tuple[str, str], int]:
+    """The wins of each ordered pair of bots in a ladder."""
     wins: dict[tuple[str, str], int] = {}
-    draws: dict[tuple[str, str], int] = {}
-    for (_, a, b, _, _), (wins_a, wins_b, drawn) in zip(jobs, results, strict=True):
-        wins[a, b] = wins.get((a, b), 0) + wins_a
-        wins[b, a] = wins.get((b, a), 0) + wins_b
-        draws[a, b] = draws.get((a, b), 0) + drawn
-    return wins, draws
+    for pair in result.pairs:
+        wins[pair.first, pair.second] = pair.first_wins
+        wins[pair.second, pair.first] = pair.second_wins
+    return wins
 
 
 def print_matrix(preset: str, bots: Sequence[str], games: int, wins: dict[tuple[str, str], int]) -> None:
@@ -151,7 +103,10 @@ def main() -> None:
     fast = [name for name in gr.BOTS if name not in SLOW_BOTS]
     parser.add_argument("--games", type=int, default=600, help="games per pairing, both seats (default 600)")
     parser.add_argument(
-        "--presets", nargs="+", default=["pagat", "oklahoma"], help="rulesets (default pagat oklahoma)"
+        "--presets",
+        nargs="+",
+        default=["pagat", "oklahoma", "eaai"],
+        help="rulesets (default pagat oklahoma eaai)",
     )
     parser.add_argument("--bots", nargs="+", default=fast, help=f"bots (default {' '.join(fast)})")
     parser.add_argument(
@@ -166,26 +121,23 @@ def main() -> None:
     if args.games < 2 or args.games % 2:
         parser.error("--games must be an even number of at least 2 (each deal is played twice)")
     for name in args.bots:
-        make(name, "check")
+        gr.make_bot(name, "check")
     presets = [gr.find_ruleset(name).name for name in args.presets]
 
     print(
         f"{args.games} games per pairing ({args.games // 2} deals, seats swapped), seed {args.seed}, "
         f"{args.workers} worker(s); 95% Wilson intervals in brackets"
     )
-    pool = multiprocessing.get_context().Pool(args.workers) if args.workers > 1 else None
-    try:
-        for preset in presets:
-            start = time.perf_counter()
-            wins, draws = win_matrix(pool, preset, args.bots, args.games, args.seed)
-            print()
-            print_matrix(preset, args.bots, args.games, wins)
-            drawn = sum(draws.values())
-            print(f"drawn games: {drawn}; {time.perf_counter() - start:.0f} s")
-    finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
+    for preset in presets:
+        start = time.perf_counter()
+        rules = gr.find_ruleset(preset)
+        result = gr.ladder(args.bots, rules, games=args.games, seed=args.seed, workers=args.workers)
+        print()
+        print(ladder_table(result))
+        print()
+        print_matrix(preset, args.bots, args.games, win_matrix(result))
+        drawn = sum(pair.draws for pair in result.pairs)
+        print(f"drawn games: {drawn}; {time.perf_counter() - start:.0f} s")
     if args.outcome_games:
         pairs = [DEFAULT_BOT, "greedy"] if DEFAULT_BOT != "greedy" else ["greedy"]
         for preset in presets:

@@ -10,6 +10,7 @@ import pytest
 
 import ginrummy as gr
 from ginrummy import Phase
+from ginrummy.bots.eaai_simple import EaaiSimpleBot
 from ginrummy.bots.registry import DEFAULT_BOT
 
 OPPONENT = "Jc Jd Jh Js Tc Td Th Ts 8c 8d"
@@ -178,6 +179,7 @@ def test_make_bot_by_name_any_case() -> None:
         "greedy": gr.GreedyBot,
         "tracker": gr.TrackerBot,
         "montecarlo": gr.MonteCarloBot,
+        "eaai-simple": EaaiSimpleBot,
     }
     assert expected == dict(gr.BOTS)
 

@@ -40,11 +40,19 @@ STATS_KEYS = {
     "points_per_scored_round",
     "dealer_win_rate",
     "non_dealer_win_rate",
+    "player0_round_win_rate",
+    "player1_round_win_rate",
 }
 """The keys of each ruleset's statistics in ``simulate --json``."""
 GREEDY = ("--bots", "greedy", "greedy")
 """Fast bots named on the command line, so tests keep their speed whatever the default bot."""
-GAME_STATS_KEYS = STATS_KEYS | {"rounds_per_game", "first_player_game_win_rate", "draw_rate"}
+GAME_STATS_KEYS = STATS_KEYS | {
+    "rounds_per_game",
+    "first_player_game_win_rate",
+    "player0_game_win_rate",
+    "player1_game_win_rate",
+    "draw_rate",
+}
 """The keys when whole games were simulated."""
 ESTIMATE_KEYS = {"value", "low", "high"}
 """The keys of a rate or mean with its interval."""
@@ -76,8 +84,9 @@ def line_starting(text: str, prefix: str) -> str:
     return found[0]
 
 
-SIMULATE_LABEL = len("points per scored round") + 1
-"""The width of the label column of a ``simulate`` table (its longest label and a space)."""
+SIMULATE_LABEL = len("greedy (player 0) wins round") + 1
+"""The width of the label column of a ``simulate`` table of the greedy bots (its longest label
+and a space)."""
 PRESETS_LABEL = len("boxes_count_toward_target") + 1
 """The width of the label column of the ``presets`` table."""
 
@@ -721,3 +730,20 @@ def test_help_lists_every_command() -> None:
     assert_clean_success(result)
     for command in ("analyze", "simulate", "compare", "play", "presets"):
         assert command in result.stdout
+
+
+def test_simulate_names_the_bots_in_the_win_rows() -> None:
+    """With ``--bots A B`` the table has a row of games and one of rounds won per bot, named
+    after it, with the same figures as ``--json`` (greedy beats random in every game)."""
+    args = ("simulate", "--preset", "pagat", "--games", "2", "--bots", "greedy", "random")
+    table = run_cli(*args)
+    assert_clean_success(table)
+    data = json.loads(run_cli(*args, "--json").stdout)["rulesets"][0]
+    wilson = {"value": 1.0, "low": pytest.approx(0.34238, abs=1e-5), "high": 1.0}  # 2 of 2
+    assert wilson == data["player0_game_win_rate"]
+    row = line_starting(table.stdout, "greedy (player 0) wins game").split()
+    assert "100.0" == row[5]
+    line_starting(table.stdout, "random (player 1) wins game")
+    line_starting(table.stdout, "greedy (player 0) wins round")
+    compared = json.loads(run_cli("compare", "pagat", "straight", "--games", "2", "--json", *GREEDY).stdout)
+    assert "player1_game_win_rate" in compared["differences"][0]["statistics"]

@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import ginrummy as gr
-from ginrummy.cli.tables import comparison_table
+from ginrummy.cli.tables import comparison_table, statistic_label
 from ginrummy.simulation.comparison import paired_difference
 from ginrummy.simulation.tally import PRODUCTS, STATISTICS
 
@@ -235,10 +235,11 @@ def test_comparison_table_fits_80_columns_and_marks_the_clear_differences() -> N
     assert "*" in section
     blocks = [block.splitlines() for block in section.split("\n\n")]
     assert [r.name for r in presets[1:]] == [name for block in blocks for name in block[0].split()]
+    labels = {statistic_label(s, comparison.report.bots): s for s in comparison.statistics}
+    width = max(map(len, labels)) + 1
     for block in blocks:
         names = block[0].split()
         for line in block[1:]:
-            label = line[:24].strip()
-            statistic = next(s for s in comparison.statistics if s.label == label)
-            marks = [cell.endswith("*") for cell in line[24:].split("  ") if cell.strip()]
+            statistic = labels[line[:width].strip()]
+            marks = [cell.endswith("*") for cell in line[width:].split("  ") if cell.strip()]
             assert [comparison.significant(name, statistic.name) for name in names] == marks, line

@@ -75,6 +75,7 @@ def samples() -> dict[str, object]:
         "PlayerView": game.finished.view(1),
         "GameView": played.view(0),
         "Tally": gr.play_games([gr.PAGAT, gr.STRAIGHT], ("greedy", "random"), 1, 0, 2, unit="rounds"),
+        "Ladder": gr.ladder(["greedy", "random", "eaai-simple"], gr.EAAI, games=2, seed=1),
     }
 
 

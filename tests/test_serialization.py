@@ -1754,6 +1754,8 @@ json_scalars = st.one_of(
         ["As", "as", "Kd", "Zz", "10h", "s", "p", "e", "d As", "k Kd", "l 7h 0", "over", "draw", "knock"]
     ),
 )
+
+
 def _json_containers(children: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
     return st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=4), children, max_size=3)
 

@@ -112,6 +112,55 @@ def test_games_are_dealt_from_the_documented_seeds() -> None:
     )
 
 
+def test_wins_per_bot_are_counted_by_player_whoever_deals() -> None:
+    """Player 0 is always the first bot: a recount of the games and rounds each player won,
+    playing the documented deals with the same seeded bots, matches the counts, and the report
+    gives each bot's share with its Wilson interval (greedy against random wins every game)."""
+    seed, count = 5, 4
+    game_wins, round_wins = [0, 0], [0, 0]
+    for index in range(count):
+        game = gr.Game.new(gr.PAGAT, seed=f"{seed}:{index}", dealer=index % 2)
+        bots = (gr.make_bot("greedy", f"{seed}:{index}:0"), gr.make_bot("random", f"{seed}:{index}:1"))
+        while not game.is_over:
+            player = game.to_act
+            assert player is not None
+            game = game.apply(bots[player].act(game.round.view(player)))
+        assert game.result is not None and game.result.winner is not None
+        game_wins[game.result.winner] += 1
+        for result in game.results:
+            if result.winner is not None:
+                round_wins[result.winner] += 1
+    stats = gr.simulate(gr.PAGAT, games=count, seed=seed, bots=("greedy", "random")).stats[0]
+    counts = stats.counts
+    assert (game_wins, round_wins) == (
+        [counts.player0_wins, counts.player1_wins],
+        [counts.player0_round_wins, counts.player1_round_wins],
+    )
+    assert [count, 0] == game_wins
+    assert gr.Estimate.proportion(count, count) == stats.bot_win_rate(0) == stats.player0_game_win_rate
+    assert gr.Estimate.proportion(round_wins[1], stats.rounds) == stats.bot_win_rate(1, "rounds")
+
+
+def test_bot_win_rate_refuses_a_bad_player_or_unit() -> None:
+    """``bot_win_rate`` takes player 0 or 1 and the unit 'games' or 'rounds'."""
+    stats = gr.RulesetStats(gr.PAGAT, gr.Counts())
+    for player, unit, needle in ((2, "games", "invalid player 2"), (0, "hands", "invalid unit 'hands'")):
+        with pytest.raises(gr.GinRummyError, match=needle):
+            stats.bot_win_rate(player, unit)  # type: ignore[arg-type]
+
+
+def test_counts_refuse_wins_per_player_that_do_not_add_up() -> None:
+    """Player 0's and player 1's round wins are the scored rounds, and their game wins with
+    the draws are the games."""
+    round_fields = {"rounds": 1, "outcomes": (1, 0, 0, 0, 0, 0), "scored_rounds": 1, "dealer_wins": 1}
+    with pytest.raises(gr.GinRummyError, match="are not player 0's and player 1's wins"):
+        gr.Counts(**round_fields)  # type: ignore[arg-type]
+    game_fields = {**round_fields, "player0_round_wins": 1, "games": 1, "game_rounds": 1}
+    with pytest.raises(gr.GinRummyError, match="draws are not the 1 games"):
+        gr.Counts(**game_fields)  # type: ignore[arg-type]
+    assert 1 == gr.Counts(**game_fields, player1_wins=1).player1_wins  # type: ignore[arg-type]
+
+
 # --------------------------------------------------------------------------- counts add up
 
 
@@ -316,13 +365,16 @@ def unit_counts(draw: st.DrawFn, game: bool) -> gr.Counts:
         result = gr.RoundResult(outcome=outcome, winner=winner, points=points)
         total += gr.Counts.of_round(result, draw(st.sampled_from([0, 1])), draw(st.integers(0, 60)))
     if game:
-        outcome_of_game = draw(st.sampled_from(["first", "second", "draw"]))
+        winner = draw(st.sampled_from([0, 1, None]))  # None: a drawn game
+        first = draw(st.sampled_from([0, 1]))  # who acted first
         total = attrs.evolve(
             total,
             games=1,
             game_rounds=rounds,
-            first_player_wins=int(outcome_of_game == "first"),
-            drawn_games=int(outcome_of_game == "draw"),
+            first_player_wins=int(winner == first),
+            player0_wins=int(winner == 0),
+            player1_wins=int(winner == 1),
+            drawn_games=int(winner is None),
         )
     return total
 

@@ -92,3 +92,12 @@ def test_bad_cluster_arguments_are_refused(scheduler: str, workers: int | None, 
     """Bad arguments raise :class:`gr.GinRummyError` before anything starts."""
     with pytest.raises(gr.GinRummyError, match=needle), connect(scheduler, workers=workers):
         pass  # pragma: no cover
+
+
+def test_a_local_cluster_gives_the_one_process_ladder(cluster: Cluster) -> None:
+    """The ladder's shards played on the cluster add up to the ladder of one process."""
+    bots = ["greedy", "random", "eaai-simple"]
+    here = gr.ladder(bots, gr.EAAI, games=4, seed=2)
+    there = gr.ladder(bots, gr.EAAI, games=4, seed=2, executor=cluster.executor, workers=cluster.threads)
+    assert here == there
+    assert json.dumps(here.as_dict()) == json.dumps(there.as_dict())

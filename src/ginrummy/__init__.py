@@ -26,6 +26,8 @@ from ginrummy.actions import (
     action_to_id,
     parse_action,
 )
+from ginrummy.beliefs.opponent_models import OPPONENT_MODELS, Decision, OpponentModel, ReasonablePlayer
+from ginrummy.bots.eaai_simple import EaaiSimpleBot
 from ginrummy.bots.montecarlo import MonteCarloBot
 from ginrummy.bots.reference import GreedyBot, RandomBot
 from ginrummy.bots.registry import BOTS, Bot, BotFactory, make_bot
@@ -80,6 +82,7 @@ from ginrummy.rules import (
     find_ruleset,
 )
 from ginrummy.simulation.comparison import Comparison, Difference, compare
+from ginrummy.simulation.ladder import Ladder, ladder
 from ginrummy.simulation.shards import play_games
 from ginrummy.simulation.statistics import Estimate, RulesetStats, SimulationReport, simulate
 from ginrummy.simulation.tally import Counts, Tally
@@ -92,6 +95,7 @@ __all__ = [
     "HOLLYWOOD",
     "OKLAHOMA",
     "OPENSPIEL",
+    "OPPONENT_MODELS",
     "PAGAT",
     "PRESETS",
     "ROUND_THE_CORNER",
@@ -107,9 +111,11 @@ __all__ = [
     "CardsLike",
     "Comparison",
     "Counts",
+    "Decision",
     "Difference",
     "Discard",
     "DrawStock",
+    "EaaiSimpleBot",
     "EndLayoffs",
     "Estimate",
     "Event",
@@ -129,6 +135,7 @@ __all__ = [
     "InvalidResultError",
     "InvalidRulesetError",
     "Knock",
+    "Ladder",
     "LayOff",
     "LayoffPlan",
     "Meld",
@@ -136,6 +143,7 @@ __all__ = [
     "MeldingRules",
     "MonteCarloBot",
     "NextDealer",
+    "OpponentModel",
     "Outcome",
     "ParseError",
     "PassUpcard",
@@ -144,6 +152,7 @@ __all__ = [
     "PlayerView",
     "RandomBot",
     "Rank",
+    "ReasonablePlayer",
     "Round",
     "RoundResult",
     "Ruleset",
@@ -171,6 +180,7 @@ __all__ = [
     "game_scores",
     "hollywood_columns",
     "json_schema",
+    "ladder",
     "loads",
     "make_bot",
     "parse_action",

@@ -34,10 +34,12 @@ class GinRummyError(ValueError):
     >>> import ginrummy as gr
     >>> issubclass(gr.ParseError, GinRummyError), issubclass(GinRummyError, ValueError)
     (True, True)
-    >>> gr.make_bot("minimax")
-    Traceback (most recent call last):
-    ...
-    ginrummy.errors.GinRummyError: unknown bot 'minimax': known bots are random, greedy, tracker, montecarlo
+    >>> try:
+    ...     gr.make_bot("minimax")
+    ... except GinRummyError as exc:
+    ...     print(exc)
+    unknown bot 'minimax': known bots are random, greedy, tracker, montecarlo,
+    eaai-simple
 
     :param message: what was rejected and why.
     :param field: the field of the value being built that the message is about (``'winner'``,

@@ -457,10 +457,15 @@ EAAI = PAGAT.evolve(
     box_bonus=0,
     shutout=Shutout.NONE,
     game_winner=GameWinner.FIRST_TO_TARGET,
+    next_dealer=NextDealer.ALTERNATE,
 )
-"""The EAAI Gin Rummy competition's rules (Neller et al., EAAI-21 Undergraduate Research
-Challenge, http://cs.gettysburg.edu/~tneller/games/ginrummy/eaai/): gin 25, undercut 25,
-knock limit 10, the first player to 100 wins; no box bonus, game bonus or shutout."""
+"""The EAAI-21 Gin Rummy Undergraduate Research Challenge's rules (Neller et al.; its engine,
+``GinRummyGame.java`` and ``GinRummyUtil.java`` of https://github.com/tneller/gin-rummy-eaai):
+gin 25, undercut 25 (a tie is an undercut), knock limit 10, the first player to 100 wins, no
+box bonus, game bonus or shutout; the player who starts alternates after every scored hand and
+stays after a cancelled one (``ALTERNATE``); play as in ``pagat`` (the upcard offered to the
+starting player, then to the other, then a forced stock draw; the card taken from the pile may
+not be discarded; a discard that leaves 2 cards in the stock cancels the hand)."""
 
 PRESETS: Mapping[str, Ruleset] = MappingProxyType(
     {

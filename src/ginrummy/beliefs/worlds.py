@@ -54,7 +54,7 @@ from ginrummy.errors import InvalidPositionError
 from ginrummy.melds import Meld, spread_before_layoffs
 from ginrummy.phase import Phase
 
-__all__ = ["Record", "ViewFacts", "World", "draw_world"]
+__all__ = ["Layout", "Record", "ViewFacts", "World", "draw_world"]
 
 Record = tuple[int, int, "Action | None", "Card | None"]
 """An event of a view's censored log: ``(number, player, action, card)``; the action is None
@@ -211,143 +211,193 @@ def draw_world(view: ViewFacts, events: Sequence[Record], rng: random.Random) ->
     :raises InvalidPositionError: when the view cannot be the view of any round, naming the
         view's field where that shows.
     """
-    me, other = view.player, 1 - view.player
-    origin = _Origin(view, events)
-    # ---- the opponent's slots, and the cards it showed with their deadlines
-    draws: list[tuple[int, int]] = []  # (event index, player) of every stock draw, in order
-    from_pile = 0  # the opponent's cards taken from the pile, while it holds them
-    shown: dict[int, int] = {}  # card index -> deadline (event index) for cards from its slots
-    known_at_origin = 0
-    hidden_knock: int | None = None
-    knock_at = next((i for i, e in enumerate(events) if type(e[2]) in _LAYING_DOWN), None)
-    pile_at_knock = 0  # the opponent's cards from the pile when the hands were laid down
-    for index, (_, player, action, taken_card) in enumerate(events):
-        if index == knock_at:
+    return Layout(view, events).draw(rng)
+
+
+class Layout:
+    """What every world of a view shares: the round's origin, the opponent's *slots* (its hand
+    at the origin, -1, and each of its stock draws, by event index), the cards it showed with
+    their deadlines, and the *hidden* cards that fill the other slots and the undrawn stock.
+    A world is an assignment of cards to slots (:meth:`world`); :meth:`draw` draws one
+    uniformly.
+
+    :raises InvalidPositionError: when no round has the view.
+    """
+
+    def __init__(self, view: ViewFacts, events: Sequence[Record]) -> None:
+        me, other = view.player, 1 - view.player
+        origin = _Origin(view, events)
+        # ---- the opponent's slots, and the cards it showed with their deadlines
+        draws: list[tuple[int, int]] = []  # (event index, player) of every stock draw, in order
+        from_pile = 0  # the opponent's cards taken from the pile, while it holds them
+        shown: dict[int, int] = {}  # card index -> deadline (event index) for cards from its slots
+        known_at_origin = 0
+        hidden_knock: int | None = None
+        knock_at = next((i for i, e in enumerate(events) if type(e[2]) in _LAYING_DOWN), None)
+        pile_at_knock = 0  # the opponent's cards from the pile when the hands were laid down
+        for index, (_, player, action, taken_card) in enumerate(events):
+            if index == knock_at:
+                pile_at_knock = from_pile
+            kind = type(action)
+            if kind is DrawStock:
+                draws.append((index, player))
+                continue
+            if player != other:
+                continue
+            if kind is TakeDiscard:
+                assert taken_card is not None
+                from_pile |= taken_card.mask
+            elif kind is Discard or kind is Knock or kind is LayOff:
+                assert isinstance(action, (Discard, Knock, LayOff))
+                card = action.card
+                if from_pile & card.mask:
+                    from_pile &= ~card.mask
+                elif card.index not in shown:
+                    shown[card.index] = index
+            elif action is None:
+                hidden_knock = index
+        if knock_at is None:
             pile_at_knock = from_pile
-        kind = type(action)
-        if kind is DrawStock:
-            draws.append((index, player))
-            continue
-        if player != other:
-            continue
-        if kind is TakeDiscard:
-            assert taken_card is not None
-            from_pile |= taken_card.mask
-        elif kind is Discard or kind is Knock or kind is LayOff:
-            assert isinstance(action, (Discard, Knock, LayOff))
-            card = action.card
-            if from_pile & card.mask:
-                from_pile &= ~card.mask
-            elif card.index not in shown:
-                shown[card.index] = index
-        elif action is None:
-            hidden_knock = index
-    if knock_at is None:
-        pile_at_knock = from_pile
-    knock_card: Card | None = None
-    if view.opponent_hand is not None:
-        # at a knock both hands are laid down: the opponent's cards are shown from that moment
-        at = len(events) if knock_at is None else knock_at
-        laid_by_opponent = sum(c.mask for c, _ in view.layoffs) if view.knocker == me else 0
-        at_knock = view.opponent_hand.mask | laid_by_opponent
-        for card in Hand.from_mask(at_knock & ~pile_at_knock):
-            shown.setdefault(card.index, at)
-        missing = pile_at_knock & ~at_knock
-        if hidden_knock is not None and missing:
-            # a card the opponent took from the pile and did not lay down is its knock card
-            knock_card = DECK[missing.bit_length() - 1]
-    else:
-        # cards the opponent is known to hold that no take in the log explains were known at the
-        # origin (a position set up after the opponent took them)
-        known_at_origin = view.opponent_known.mask & ~from_pile
-        if known_at_origin and view.dealt:
-            raise _fail("the opponent is known to hold cards it never took", "opponent_known")
-    phase, to_act = _origin_phase(view, origin, events)
-    if to_act is None:
-        raise _fail("a finished round with no events", "phase")
-    upcard = view.initial_upcard
-    if not (origin.hand | known_at_origin | sum(card.mask for card in origin.pile)) & upcard.mask:
-        # a set-up origin after the initial upcard was taken: the opponent held it there
-        shown[upcard.index] = 0
-    # ---- slots: the opponent's hand at the origin (-1) and its stock draws (their event index)
-    opponent_slots = [-1] * (origin.count - known_at_origin.bit_count())
-    opponent_slots += [index for index, player in draws if player == other]
-    if len(opponent_slots) < len(shown):
-        raise _fail("the opponent showed more cards than it could hold")
-    # assign the shown cards in order of deadline, each to a free slot filled before it
-    slot_cards: list[int | None] = [None] * len(opponent_slots)
-    order = sorted(range(len(opponent_slots)), key=lambda s: opponent_slots[s])
-    for card_index, deadline in sorted(shown.items(), key=lambda item: item[1]):
-        free = [s for s in order if opponent_slots[s] < deadline and slot_cards[s] is None]
-        if not free:
-            raise _fail(f"card {DECK[card_index]} was shown before the opponent could hold it")
-        slot_cards[rng.choice(free)] = card_index
-    # ---- the hidden cards fill the other slots and the rest of the stock
-    places = [origin.hand, known_at_origin, *(card.mask for card in origin.pile), *(1 << c for c in shown)]
-    for index, player in draws:
-        if player == me:
-            seen = events[index][3]
-            if seen is None:
-                raise _fail(f"the viewer's draw (event {index}) shows no card")
-            places.append(seen.mask)
-    placed = 0
-    for mask in places:
-        if placed & mask:
-            raise _fail(f"card {DECK[(placed & mask).bit_length() - 1]} has two places")
-        placed |= mask
-    hidden = [card for card in DECK if not placed & card.mask]
-    rng.shuffle(hidden)
-    undrawn = origin.stock - len(draws)
-    if undrawn < 0 or len(hidden) != slot_cards.count(None) + undrawn:
-        raise _fail(
-            f"{len(hidden)} hidden cards for {slot_cards.count(None) + max(undrawn, 0)} hidden places"
-        )
-    fill = iter(hidden)
-    slots = [DECK[c] if c is not None else next(fill) for c in slot_cards]
-    bottom = [next(fill) for _ in range(undrawn)]  # the stock never drawn, bottom to top
-    # ---- the origin's cards
-    opponent_at_origin = [slots[s] for s in range(len(opponent_slots)) if opponent_slots[s] == -1]
-    drawn = iter(slots[s] for s in order if opponent_slots[s] >= 0)
-    draw_cards = [events[index][3] if player == me else next(drawn) for index, player in draws]
-    stock = [card for card in (*bottom, *reversed(draw_cards)) if card is not None]  # first draw on top
-    if hidden_knock is not None and knock_card is None:
-        # the one opponent card from its slots never shown is the face-down knock card
-        held = [card for card in slots if card.index not in shown]
-        if len(held) != 1:
-            raise _fail("the face-down knock card cannot be told")
-        knock_card = held[0]
-    hands = [Hand(), Hand()]
-    hands[me] = Hand.from_mask(origin.hand)
-    hands[other] = Hand.from_mask(sum(card.mask for card in opponent_at_origin) | known_at_origin)
-    # ---- the view's actions, a hidden knock with its card
-    spread = spread_before_layoffs(view.spread, view.layoffs)
-    actions: list[Action] = []
-    for _, _, action, _ in events:
-        if action is None:
-            assert knock_card is not None
-            actions.append(Knock(knock_card, spread))
+        knock_card: Card | None = None
+        if view.opponent_hand is not None:
+            # at a knock both hands are laid down: the opponent's cards are shown from that moment
+            at = len(events) if knock_at is None else knock_at
+            laid_by_opponent = sum(c.mask for c, _ in view.layoffs) if view.knocker == me else 0
+            at_knock = view.opponent_hand.mask | laid_by_opponent
+            for card in Hand.from_mask(at_knock & ~pile_at_knock):
+                shown.setdefault(card.index, at)
+            missing = pile_at_knock & ~at_knock
+            if hidden_knock is not None and missing:
+                # a card the opponent took from the pile and did not lay down is its knock card
+                knock_card = DECK[missing.bit_length() - 1]
         else:
-            actions.append(action)
-    if view.dealt:
-        if len(hands[0]) != HAND_SIZE or len(hands[1]) != HAND_SIZE:
-            raise _fail("its hands at the deal are not of 10 cards", "hand")
-        return World(view.dealer, tuple(deck_of(hands, upcard, stock, view.dealer)), None, tuple(actions))
-    taken = view.taken if phase is Phase.DISCARD and to_act == me and not events else None
-    known = [Hand(), Hand()]
-    known[other] = Hand.from_mask(known_at_origin)
-    position = {
-        "hands": (hands[0], hands[1]),
-        "stock": stock,
-        "discard_pile": origin.pile,
-        "initial_upcard": upcard,
-        "phase": phase,
-        "to_act": to_act,
-        "taken": taken,
-        "stock_only": _stock_only(view, phase, to_act, origin, bool(events)),
-        "turns": origin.turns,
-        "known": (known[0], known[1]),
-    }
-    return World(view.dealer, None, position, tuple(actions))
+            # cards the opponent is known to hold that no take in the log explains were known at
+            # the origin (a position set up after the opponent took them)
+            known_at_origin = view.opponent_known.mask & ~from_pile
+            if known_at_origin and view.dealt:
+                raise _fail("the opponent is known to hold cards it never took", "opponent_known")
+        phase, to_act = _origin_phase(view, origin, events)
+        if to_act is None:
+            raise _fail("a finished round with no events", "phase")
+        upcard = view.initial_upcard
+        if not (origin.hand | known_at_origin | sum(card.mask for card in origin.pile)) & upcard.mask:
+            # a set-up origin after the initial upcard was taken: the opponent held it there
+            shown[upcard.index] = 0
+        # ---- slots: the opponent's hand at the origin (-1) and its stock draws (their event index)
+        slots = [-1] * (origin.count - known_at_origin.bit_count())
+        slots += [index for index, player in draws if player == other]
+        if len(slots) < len(shown):
+            raise _fail("the opponent showed more cards than it could hold")
+        order = sorted(range(len(slots)), key=lambda s: slots[s])
+        taken_slots: set[int] = set()
+        for card_index, deadline in sorted(shown.items(), key=lambda item: item[1]):
+            # a shown card sits in a slot filled before it was shown; filling the earliest free
+            # slot first proves that every shown card can have one
+            free = next((s for s in order if slots[s] < deadline and s not in taken_slots), None)
+            if free is None:
+                raise _fail(f"card {DECK[card_index]} was shown before the opponent could hold it")
+            taken_slots.add(free)
+        places = [
+            origin.hand,
+            known_at_origin,
+            *(card.mask for card in origin.pile),
+            *(1 << c for c in shown),
+        ]
+        for index, player in draws:
+            if player == me:
+                seen = events[index][3]
+                if seen is None:
+                    raise _fail(f"the viewer's draw (event {index}) shows no card")
+                places.append(seen.mask)
+        placed = 0
+        for mask in places:
+            if placed & mask:
+                raise _fail(f"card {DECK[(placed & mask).bit_length() - 1]} has two places")
+            placed |= mask
+        self.hidden = [card for card in DECK if not placed & card.mask]
+        self.undrawn = origin.stock - len(draws)
+        open_slots = len(slots) - len(shown)
+        if self.undrawn < 0 or len(self.hidden) != open_slots + self.undrawn:
+            raise _fail(
+                f"{len(self.hidden)} hidden cards for {open_slots + max(self.undrawn, 0)} hidden places"
+            )
+        if hidden_knock is not None and knock_card is None and open_slots != 1:
+            raise _fail("the face-down knock card cannot be told")
+        self.view, self.events, self.origin = view, events, origin
+        self.me, self.other = me, other
+        self.draws, self.slots, self.order, self.shown = draws, slots, order, shown
+        self.known_at_origin, self.knock_card, self.hidden_knock = known_at_origin, knock_card, hidden_knock
+        self.phase, self.to_act = phase, to_act
+
+    def draw(self, rng: random.Random) -> World:
+        """A world drawn uniformly (see :meth:`assignment`)."""
+        return self.world(*self.assignment(rng))
+
+    def assignment(self, rng: random.Random) -> tuple[list[Card], list[Card]]:
+        """The cards of the slots and of the undrawn stock (bottom to top) of a world drawn
+        uniformly: each shown card, in order of deadline, in a free slot filled before it
+        (uniformly among them), and the hidden cards shuffled into the rest."""
+        slot_cards: list[int | None] = [None] * len(self.slots)
+        for card_index, deadline in sorted(self.shown.items(), key=lambda item: item[1]):
+            free = [s for s in self.order if self.slots[s] < deadline and slot_cards[s] is None]
+            slot_cards[rng.choice(free)] = card_index
+        hidden = list(self.hidden)
+        rng.shuffle(hidden)
+        fill = iter(hidden)
+        return [DECK[c] if c is not None else next(fill) for c in slot_cards], list(fill)
+
+    def world(self, slot_cards: Sequence[Card], stock: Sequence[Card]) -> World:
+        """The world with ``slot_cards`` in the opponent's slots and ``stock`` (bottom to top)
+        the cards never drawn."""
+        view, events, origin, me, other = self.view, self.events, self.origin, self.me, self.other
+        slots = self.slots
+        # ---- the origin's cards
+        opponent_at_origin = [slot_cards[s] for s in range(len(slots)) if slots[s] == -1]
+        drawn = iter(slot_cards[s] for s in self.order if slots[s] >= 0)
+        draw_cards = [events[index][3] if player == me else next(drawn) for index, player in self.draws]
+        stock_cards = [
+            card for card in (*stock, *reversed(draw_cards)) if card is not None
+        ]  # first draw on top
+        knock_card = self.knock_card
+        if self.hidden_knock is not None and knock_card is None:
+            # the one opponent card from its slots never shown is the face-down knock card
+            knock_card = next(card for card in slot_cards if card.index not in self.shown)
+        hands = [Hand(), Hand()]
+        hands[me] = Hand.from_mask(origin.hand)
+        hands[other] = Hand.from_mask(sum(card.mask for card in opponent_at_origin) | self.known_at_origin)
+        # ---- the view's actions, a hidden knock with its card
+        spread = spread_before_layoffs(view.spread, view.layoffs)
+        actions: list[Action] = []
+        for _, _, action, _ in events:
+            if action is None:
+                assert knock_card is not None
+                actions.append(Knock(knock_card, spread))
+            else:
+                actions.append(action)
+        upcard = view.initial_upcard
+        if view.dealt:
+            if len(hands[0]) != HAND_SIZE or len(hands[1]) != HAND_SIZE:
+                raise _fail("its hands at the deal are not of 10 cards", "hand")
+            return World(
+                view.dealer, tuple(deck_of(hands, upcard, stock_cards, view.dealer)), None, tuple(actions)
+            )
+        phase, to_act = self.phase, self.to_act
+        taken = view.taken if phase is Phase.DISCARD and to_act == me and not events else None
+        known = [Hand(), Hand()]
+        known[other] = Hand.from_mask(self.known_at_origin)
+        position = {
+            "hands": (hands[0], hands[1]),
+            "stock": stock_cards,
+            "discard_pile": origin.pile,
+            "initial_upcard": upcard,
+            "phase": phase,
+            "to_act": to_act,
+            "taken": taken,
+            "stock_only": _stock_only(view, phase, to_act, origin, bool(events)),
+            "turns": origin.turns,
+            "known": (known[0], known[1]),
+        }
+        return World(view.dealer, None, position, tuple(actions))
 
 
 def _stock_only(view: ViewFacts, phase: Phase, to_act: int | None, origin: _Origin, logged: bool) -> bool:

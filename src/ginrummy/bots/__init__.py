@@ -2,6 +2,7 @@
 read-only registry :data:`BOTS` that names them (a public sub-package: :data:`DEFAULT_BOT`
 lives only here)."""
 
+from ginrummy.bots.eaai_simple import EaaiSimpleBot
 from ginrummy.bots.montecarlo import MonteCarloBot
 from ginrummy.bots.reference import GreedyBot, RandomBot
 from ginrummy.bots.registry import BOTS, DEFAULT_BOT, Bot, BotFactory, make_bot
@@ -12,6 +13,7 @@ __all__ = [
     "DEFAULT_BOT",
     "Bot",
     "BotFactory",
+    "EaaiSimpleBot",
     "GreedyBot",
     "MonteCarloBot",
     "RandomBot",

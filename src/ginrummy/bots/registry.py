@@ -7,6 +7,8 @@ A bot sees only its :class:`~ginrummy.PlayerView`. The library's bots, each in i
   (:mod:`ginrummy.bots.reference`);
 - ``'tracker'``: :class:`~ginrummy.TrackerBot`, which counts cards, weighs meld potential and
   what its discards give away, and values its knocks (:mod:`ginrummy.bots.tracker`);
+- ``'eaai-simple'``: :class:`~ginrummy.bots.eaai_simple.EaaiSimpleBot`, the EAAI-21 challenge's
+  baseline player ``SimpleGinRummyPlayer`` (:mod:`ginrummy.bots.eaai_simple`);
 - ``'montecarlo'``: :class:`~ginrummy.MonteCarloBot`, which samples the hidden cards from its
   view and plays each candidate out with the tracker bot (:mod:`ginrummy.bots.montecarlo`;
   hundreds of times slower).
@@ -16,7 +18,7 @@ A bot sees only its :class:`~ginrummy.PlayerView`. The library's bots, each in i
 
 >>> import ginrummy as gr
 >>> sorted(gr.BOTS)
-['greedy', 'montecarlo', 'random', 'tracker']
+['eaai-simple', 'greedy', 'montecarlo', 'random', 'tracker']
 >>> gr.make_bot("tracker", seed=1).act(gr.Round.deal(gr.PAGAT, dealer=0, seed=7).view(1))
 PassUpcard()
 """
@@ -28,6 +30,7 @@ from types import MappingProxyType
 from typing import Protocol
 
 from ginrummy.actions import Action
+from ginrummy.bots.eaai_simple import EaaiSimpleBot
 from ginrummy.bots.montecarlo import MonteCarloBot
 from ginrummy.bots.reference import GreedyBot, RandomBot
 from ginrummy.bots.tracker import TrackerBot
@@ -36,9 +39,11 @@ from ginrummy.play.round import PlayerView
 
 __all__ = [
     "BOTS",
+    "BOT_PARAMETERS",
     "DEFAULT_BOT",
     "Bot",
     "BotFactory",
+    "EaaiSimpleBot",
     "GreedyBot",
     "MonteCarloBot",
     "RandomBot",
@@ -67,7 +72,13 @@ BotFactory = Callable[[int | str | None], Bot]
 """Something that makes a seeded bot: a bot class taking ``seed``, or any such callable."""
 
 BOTS: Mapping[str, BotFactory] = MappingProxyType(
-    {"random": RandomBot, "greedy": GreedyBot, "tracker": TrackerBot, "montecarlo": MonteCarloBot}
+    {
+        "random": RandomBot,
+        "greedy": GreedyBot,
+        "tracker": TrackerBot,
+        "montecarlo": MonteCarloBot,
+        "eaai-simple": EaaiSimpleBot,
+    }
 )
 """The library's bots by name (read-only)."""
 
@@ -76,21 +87,41 @@ DEFAULT_BOT = "tracker"
 is named."""
 
 
-def make_bot(name: str | BotFactory, seed: int | str | None = None) -> Bot:
-    """A seeded bot: the library's bot called ``name`` (a key of :data:`BOTS`, in any case),
-    or ``name(seed)`` when ``name`` is a factory (such as your own bot class).
+BOT_PARAMETERS: Mapping[str, str] = MappingProxyType({"montecarlo": "samples"})
+"""The bots that take a budget in their name, ``name:N``, and the keyword it sets:
+``'montecarlo:8'`` is the search bot with ``samples=8``."""
 
-    :raises GinRummyError: for an unknown name.
+
+def make_bot(name: str | BotFactory, seed: int | str | None = None) -> Bot:
+    """A seeded bot: the library's bot called ``name`` (a key of :data:`BOTS`, in any case,
+    or ``name:N`` for a bot of :data:`BOT_PARAMETERS`, such as ``'montecarlo:8'``), or
+    ``name(seed)`` when ``name`` is a factory (such as your own bot class).
+
+    :raises GinRummyError: for an unknown name or a bad budget.
 
     >>> make_bot("greedy", seed=1).name
     'greedy'
+    >>> make_bot("montecarlo:8", seed=1).samples
+    8
     """
     if callable(name):
         return name(seed)
-    factory = BOTS.get(name.lower()) if isinstance(name, str) else None
+    if not isinstance(name, str):
+        raise GinRummyError(f"unknown bot {name!r}: known bots are {', '.join(BOTS)}")
+    base, colon, budget = name.lower().partition(":")
+    factory = BOTS.get(base)
     if factory is None:
         raise GinRummyError(f"unknown bot {name!r}: known bots are {', '.join(BOTS)}")
-    return factory(seed)
+    if not colon:
+        return factory(seed)
+    keyword = BOT_PARAMETERS.get(base)
+    if keyword is None:
+        raise GinRummyError(
+            f"invalid bot {name!r}: {base!r} takes no budget (only {', '.join(BOT_PARAMETERS)} do)"
+        )
+    if not budget.isdigit() or not 1 <= int(budget) <= 1_000_000:
+        raise GinRummyError(f"invalid bot {name!r}: the budget must be a whole number from 1 to 1000000")
+    return factory(seed, **{keyword: int(budget)})
 
 
 def bot_name(bot: str | BotFactory) -> str:

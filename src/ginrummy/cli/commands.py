@@ -6,6 +6,8 @@
   gin or declare big gin.
 - ``ginrummy simulate`` and ``ginrummy compare``: bot-against-bot statistics, rulesets side by
   side, and paired differences between rulesets (:mod:`ginrummy.cli.simulation_commands`).
+- ``ginrummy ladder --bots A B [C ...]``: bots rated against each other on duplicate deals
+  (:mod:`ginrummy.cli.ladder_command`).
 - ``ginrummy play [--preset NAME | --ruleset FILE] [--seed N] [--bot NAME]``: a game against a
   bot (``gr.bots.DEFAULT_BOT`` unless named).
 - ``ginrummy presets [NAME | --ruleset FILE] [--json]``: the presets side by side, or one
@@ -27,6 +29,7 @@ from typing import Any, NoReturn
 from ginrummy._version import __version__
 from ginrummy.bots.registry import BOTS, DEFAULT_BOT
 from ginrummy.cards import Card, Hand
+from ginrummy.cli.ladder_command import add_ladder_command, run_ladder
 from ginrummy.cli.play import play
 from ginrummy.cli.simulation_commands import (
     PROGRESS,
@@ -89,6 +92,7 @@ def _parser() -> argparse.ArgumentParser:
     )
 
     add_commands(commands)
+    add_ladder_command(commands)
 
     play = commands.add_parser(
         "play",
@@ -135,6 +139,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_simulate(args)
         if args.command == "compare":
             return run_compare(args)
+        if args.command == "ladder":
+            return run_ladder(args)
         if args.command == "play":
             return _play(args)
         if args.command == "presets":

@@ -22,6 +22,7 @@ from ginrummy.io.json_writer import ruleset_data
 from ginrummy.rules import Ruleset, field_docs
 from ginrummy.simulation.comparison import Comparison
 from ginrummy.simulation.statistics import Estimate, SimulationReport, reported
+from ginrummy.simulation.tally import Statistic
 
 __all__ = [
     "WIDTH",
@@ -32,6 +33,7 @@ __all__ = [
     "presets_table",
     "ruleset_table",
     "simulation_table",
+    "statistic_label",
     "wrapped_table",
 ]
 
@@ -173,8 +175,22 @@ def _header(report: SimulationReport, each: str) -> list[str]:
 
 def _note(report: SimulationReport) -> str:
     if report.unit == "games":
-        return "shares in % of rounds (of games in the last two rows), 95% intervals in brackets"
+        return "shares in % of rounds (of games where it says game), 95% intervals in brackets"
     return "shares of rounds in %, 95% intervals in brackets"
+
+
+def statistic_label(statistic: Statistic, bots: tuple[str, str]) -> str:
+    """A statistic's row label, naming the bots where it says ``player 0`` or ``player 1``.
+
+    >>> from ginrummy.simulation.tally import STATISTICS
+    >>> wins = next(s for s in STATISTICS if s.name == "player1_game_win_rate")
+    >>> statistic_label(wins, ("greedy", "tracker"))
+    'tracker (player 1) wins game'
+    """
+    label = statistic.label
+    for player, bot in enumerate(bots):
+        label = label.replace(f"player {player}", f"{bot} (player {player})")
+    return label
 
 
 def _statistic_rows(report: SimulationReport) -> list[tuple[str, list[str]]]:
@@ -184,7 +200,10 @@ def _statistic_rows(report: SimulationReport) -> list[tuple[str, list[str]]]:
         rows.append(("games", [str(s.games) for s in stats]))
     for statistic in reported(report.unit):
         rows.append(
-            (statistic.label, [estimate_cell(s.statistic(statistic), statistic.percent) for s in stats])
+            (
+                statistic_label(statistic, report.bots),
+                [estimate_cell(s.statistic(statistic), statistic.percent) for s in stats],
+            )
         )
     return rows
 
@@ -225,6 +244,6 @@ def comparison_table(comparison: Comparison) -> str:
             )
             cell = difference_cell(found.estimate, statistic.percent)
             cells.append(cell + (" *" if found.significant else "  "))
-        rows.append((statistic.label, cells))
+        rows.append((statistic_label(statistic, report.bots), cells))
     lines += wrapped_table(names[1:], rows)
     return "\n".join(line.rstrip() for line in lines)

@@ -36,6 +36,7 @@ from ginrummy.io.json_fields import (
     read_object,
 )
 from ginrummy.io.json_writer import game_state, round_state
+from ginrummy.io.ladder_json import read_ladder
 from ginrummy.io.tally_json import read_tally
 from ginrummy.melding.layoffs import LayoffPlan
 from ginrummy.melding.partition import Arrangement
@@ -364,5 +365,6 @@ READERS: dict[str, Callable[[object, str], object]] = {
     "PlayerView": _view,
     "GameView": _game_view,
     "Tally": lambda value, path: read_tally(value, path, _ruleset),  # ginrummy.io.tally_json
+    "Ladder": lambda value, path: read_ladder(value, path, _ruleset),  # ginrummy.io.ladder_json
 }
 """The reader of each document type."""

@@ -26,13 +26,16 @@ non-dealer must draw from the stock
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from ginrummy.actions import ACTION_TYPES, Action, EndLayoffs
+from ginrummy.beliefs.opponent_models import OpponentModel, find_model
+from ginrummy.beliefs.particles import Population, population, uniform_probabilities
 from ginrummy.beliefs.worlds import World, draw_world
-from ginrummy.cards import Card, Hand
+from ginrummy.cards import DECK, Card, Hand
 from ginrummy.errors import GinRummyError, InvalidPositionError, ParseError
 from ginrummy.melds import Meld
 from ginrummy.phase import Phase
@@ -325,14 +328,49 @@ class PlayerView:
             mask |= self.knock_card.mask
         return Hand.from_mask(mask)
 
-    def sample(self, rng: random.Random) -> Round:
+    def card_probabilities(self, model: str | OpponentModel | None = None) -> Mapping[Card, float]:
+        """For every card this player cannot see, the probability that the opponent holds it,
+        under ``model`` (a name of :data:`ginrummy.OPPONENT_MODELS`, a model, or None for
+        uniform): each in [0, 1], adding up to the opponent's cards this player does not know
+        (see :mod:`ginrummy.beliefs.particles`). It depends only on this view.
+
+        :raises GinRummyError: for an unknown model.
+
+        >>> import ginrummy as gr
+        >>> v = gr.Round.deal(gr.PAGAT, dealer=0, seed=7).apply(gr.TakeDiscard()).view(0)
+        >>> p = v.card_probabilities("reasonable")
+        >>> round(sum(p.values()), 6), gr.Card("9d") in p
+        (10.0, False)
+        """
+        chosen = find_model(model)
+        if chosen.particles == 0:
+            return uniform_probabilities(self)
+        unseen = [card for card in DECK if not self.known_cards.mask & card.mask]
+        return self._population(chosen).probabilities(unseen)
+
+    def _population(self, model: OpponentModel) -> Population:
+        """The weighted worlds of ``model`` for this view, drawn once and kept."""
+        kept: dict[object, Population] = self.__dict__.setdefault("_populations", {})
+        try:
+            found = kept.get(model)
+        except TypeError:  # an unhashable model: not kept
+            return population(self, self._records(), model)
+        if found is None:
+            found = kept[model] = population(self, self._records(), model)
+        return found
+
+    def sample(self, rng: random.Random, model: str | OpponentModel | None = None) -> Round:
         """A whole round, history included, that this player could be in: its view is this
         view, every card is placed once, and what the player cannot see (the opponent's unknown
-        cards, the stock's order, a face-down knock card) is drawn uniformly from what fits the
-        view; it depends only on this view and ``rng`` (see :mod:`ginrummy.beliefs.worlds`).
+        cards, the stock's order, a face-down knock card) is drawn from what fits the view:
+        uniformly (``model`` None), or with the belief of ``model``, whose card frequencies are
+        :meth:`card_probabilities`. It depends only on this view and ``rng`` (see
+        :mod:`ginrummy.beliefs.worlds`, :mod:`ginrummy.beliefs.particles`).
 
         :param rng: the random number generator to draw with.
+        :param model: a name of :data:`ginrummy.OPPONENT_MODELS`, a model, or None.
         :raises InvalidPositionError: for an ``rng`` that is not a ``random.Random``.
+        :raises GinRummyError: for an unknown model.
 
         >>> import random
         >>> import ginrummy as gr
@@ -343,9 +381,14 @@ class PlayerView:
         """
         if not isinstance(rng, random.Random):
             raise InvalidPositionError(f"invalid rng {rng!r:.80}: expected a random.Random")
+        chosen = find_model(model)
+        if chosen.particles == 0:
+            world = draw_world(self, self._records(), rng)
+        else:
+            world = self._population(chosen).pick(rng)
         # every view that exists is possible (made in play, or checked when made): its actions
         # are legal in any world drawn for it, so they are replayed without judging them again
-        return Round._from_world(self.rules, draw_world(self, self._records(), rng), checked=False)
+        return Round._from_world(self.rules, world, checked=False)
 
     def __repr__(self) -> str:
         return (

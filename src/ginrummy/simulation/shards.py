@@ -119,6 +119,8 @@ def _play_unit(rules: Ruleset, unit: Unit, index: int, seed: int | str, bots: Bo
         counts,
         games=1,
         first_player_wins=int(result.winner == 1 - first_dealer),
+        player0_wins=int(result.winner == 0),
+        player1_wins=int(result.winner == 1),
         drawn_games=int(result.is_draw),
         game_rounds=len(game.results),
     )

@@ -95,7 +95,8 @@ class RulesetStats:
     """The statistics of one ruleset: counts, and rates and means derived from them.
 
     >>> import ginrummy as gr
-    >>> counts = gr.Counts(rounds=4, outcomes=(3, 1, 0, 0, 0, 0), scored_rounds=4, dealer_wins=4)
+    >>> counts = gr.Counts(rounds=4, outcomes=(3, 1, 0, 0, 0, 0), scored_rounds=4, dealer_wins=4,
+    ...     player0_round_wins=4)
     >>> stats = gr.RulesetStats(gr.PAGAT, counts)
     >>> stats.name, stats.rate("knock").value, stats.rate(gr.Outcome.UNDERCUT).value
     ('pagat', 0.75, 0.25)
@@ -153,6 +154,48 @@ class RulesetStats:
         return Estimate.proportion(self.counts.non_dealer_wins, self.counts.rounds)
 
     @property
+    def player0_round_win_rate(self) -> Estimate:
+        """The share of all rounds won by player 0 (the first bot)."""
+        return Estimate.proportion(self.counts.player0_round_wins, self.counts.rounds)
+
+    @property
+    def player1_round_win_rate(self) -> Estimate:
+        """The share of all rounds won by player 1 (the second bot)."""
+        return Estimate.proportion(self.counts.player1_round_wins, self.counts.rounds)
+
+    @property
+    def player0_game_win_rate(self) -> Estimate:
+        """The share of games won by player 0 (the first bot)."""
+        return Estimate.proportion(self.counts.player0_wins, self.counts.games)
+
+    @property
+    def player1_game_win_rate(self) -> Estimate:
+        """The share of games won by player 1 (the second bot)."""
+        return Estimate.proportion(self.counts.player1_wins, self.counts.games)
+
+    def bot_win_rate(self, player: int, unit: Unit = "games") -> Estimate:
+        """The share of games (or, with ``unit='rounds'``, of all rounds) won by ``player``'s
+        bot (0: the first bot of the simulation, 1: the second).
+
+        :raises GinRummyError: for a player other than 0 or 1 or an unknown unit.
+
+        >>> import ginrummy as gr
+        >>> counts = gr.Counts(rounds=3, games=1, outcomes=(3, 0, 0, 0, 0, 0), scored_rounds=3,
+        ...     dealer_wins=3, player0_round_wins=2, player1_round_wins=1, game_rounds=3,
+        ...     player1_wins=1)
+        >>> stats = gr.RulesetStats(gr.PAGAT, counts)
+        >>> stats.bot_win_rate(1).value, round(stats.bot_win_rate(0, "rounds").value, 3)
+        (1.0, 0.667)
+        """
+        if player not in (0, 1) or isinstance(player, bool):
+            raise GinRummyError(f"invalid player {player!r}: must be 0 or 1")
+        if unit not in ("games", "rounds"):
+            raise GinRummyError(f"invalid unit {unit!r}: expected 'games' or 'rounds'")
+        name = f"player{player}_{'game' if unit == 'games' else 'round'}_win_rate"
+        found: Estimate = getattr(self, name)
+        return found
+
+    @property
     def first_player_game_win_rate(self) -> Estimate:
         """The share of games won by the player who acted first in the game."""
         return Estimate.proportion(self.counts.first_player_wins, self.counts.games)
@@ -184,10 +227,14 @@ class RulesetStats:
             "points_per_scored_round": estimate_dict(self.points_per_scored_round),
             "dealer_win_rate": estimate_dict(self.dealer_win_rate),
             "non_dealer_win_rate": estimate_dict(self.non_dealer_win_rate),
+            "player0_round_win_rate": estimate_dict(self.player0_round_win_rate),
+            "player1_round_win_rate": estimate_dict(self.player1_round_win_rate),
         }
         if self.games:
             data["rounds_per_game"] = round(self.rounds_per_game, 6)
             data["first_player_game_win_rate"] = estimate_dict(self.first_player_game_win_rate)
+            data["player0_game_win_rate"] = estimate_dict(self.player0_game_win_rate)
+            data["player1_game_win_rate"] = estimate_dict(self.player1_game_win_rate)
             data["draw_rate"] = estimate_dict(self.draw_rate)
         return data
 

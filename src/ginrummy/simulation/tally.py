@@ -88,8 +88,16 @@ class Counts:
     """Rounds won by the dealer."""
     non_dealer_wins: int = 0
     """Rounds won by the non-dealer."""
+    player0_round_wins: int = 0
+    """Rounds won by player 0 (the simulation's first bot)."""
+    player1_round_wins: int = 0
+    """Rounds won by player 1 (the simulation's second bot)."""
     first_player_wins: int = 0
     """Games won by the player who acted first in the game (the first round's non-dealer)."""
+    player0_wins: int = 0
+    """Games won by player 0 (the simulation's first bot)."""
+    player1_wins: int = 0
+    """Games won by player 1 (the simulation's second bot)."""
     drawn_games: int = 0
     """Games that ended with equal totals."""
     game_rounds: int = 0
@@ -118,16 +126,30 @@ class Counts:
             return f"{self.scored_rounds} scored rounds are not the dealer's and the non-dealer's wins"
         if self.rounds - void != self.scored_rounds:
             return f"{self.scored_rounds} scored rounds of {self.rounds} with {void} void"
+        if self.player0_round_wins + self.player1_round_wins != self.scored_rounds:
+            return f"{self.scored_rounds} scored rounds are not player 0's and player 1's wins"
         if self.turns_squared < self.turns or self.points_squared < self.points:
             return "a sum of squares is below its sum"
         if self.points and not self.scored_rounds:
             return f"{self.points} points without a scored round"
-        if self.games == 0 and (self.game_rounds or self.first_player_wins or self.drawn_games):
+        game_figures = (
+            self.game_rounds,
+            self.first_player_wins,
+            self.drawn_games,
+            self.player0_wins,
+            self.player1_wins,
+        )
+        if self.games == 0 and any(game_figures):
             return "game figures without games"
         if self.games and (self.game_rounds != self.rounds or self.rounds < self.games):
             return f"{self.games} games of {self.game_rounds} rounds but {self.rounds} rounds played"
         if self.first_player_wins + self.drawn_games > self.games:
             return f"{self.first_player_wins} wins and {self.drawn_games} draws in {self.games} games"
+        if self.player0_wins + self.player1_wins + self.drawn_games != self.games:
+            return (
+                f"player 0's {self.player0_wins} and player 1's {self.player1_wins} wins and "
+                f"{self.drawn_games} draws are not the {self.games} games"
+            )
         return None
 
     def __add__(self, other: Counts) -> Counts:
@@ -164,6 +186,8 @@ class Counts:
             points_squared=result.points * result.points,
             dealer_wins=int(scored and result.winner == dealer),
             non_dealer_wins=int(scored and result.winner != dealer),
+            player0_round_wins=int(result.winner == 0),
+            player1_round_wins=int(result.winner == 1),
         )
 
 
@@ -174,7 +198,7 @@ class Statistic:
     >>> import ginrummy as gr
     >>> gin = next(s for s in STATISTICS if s.name == "gin")
     >>> gin.label, gin.percent, gin.ratio(gr.Counts(rounds=4, outcomes=(3, 0, 1, 0, 0, 0),
-    ...     scored_rounds=4, dealer_wins=4))
+    ...     scored_rounds=4, dealer_wins=4, player0_round_wins=4))
     ('gin', True, 0.25)
     """
 
@@ -214,6 +238,8 @@ STATISTICS: tuple[Statistic, ...] = (
     Statistic("points_per_scored_round", "points per scored round", "points", "scored_rounds", percent=False),
     Statistic("dealer_win_rate", "dealer wins round", "dealer_wins", "rounds", percent=True),
     Statistic("non_dealer_win_rate", "non-dealer wins round", "non_dealer_wins", "rounds", percent=True),
+    Statistic("player0_round_win_rate", "player 0 wins round", "player0_round_wins", "rounds", percent=True),
+    Statistic("player1_round_win_rate", "player 1 wins round", "player1_round_wins", "rounds", percent=True),
     Statistic("rounds_per_game", "rounds per game", "rounds", "games", percent=False, games_only=True),
     Statistic(
         "first_player_game_win_rate",
@@ -223,10 +249,17 @@ STATISTICS: tuple[Statistic, ...] = (
         percent=True,
         games_only=True,
     ),
+    Statistic(
+        "player0_game_win_rate", "player 0 wins game", "player0_wins", "games", percent=True, games_only=True
+    ),
+    Statistic(
+        "player1_game_win_rate", "player 1 wins game", "player1_wins", "games", percent=True, games_only=True
+    ),
     Statistic("draw_rate", "drawn games", "drawn_games", "games", percent=True, games_only=True),
 )
 """Every figure of a simulation report, in the order of the tables: the outcome shares, the
-means per round, the win shares, and the game figures."""
+means per round, the win shares (by seat and by bot: player 0 is always the first bot), and
+the game figures. A table names the bots in the labels ``player 0`` and ``player 1``."""
 
 PRODUCTS: tuple[tuple[int, int], ...] = tuple((i, j) for i in range(4) for j in range(i, 4))
 """The index pairs ``(i, j)``, ``i <= j``, of the products that :class:`PairedSums` keeps, over

@@ -1,0 +1,154 @@
+"""The ``ladder`` command of the command line (see :mod:`ginrummy.cli.commands`).
+
+``ginrummy ladder [--preset NAME | --ruleset FILE] --bots A B [C ...] [--games N] [--seed S]
+[--workers N] [--scheduler ADDRESS|local] [--json]``: every pair of bots on duplicate deals,
+their Bradley-Terry ratings with 95% intervals, and each pair's shares of games and rounds won
+and points per round (:func:`~ginrummy.ladder`). A bot is a name of ``gr.BOTS`` or
+``montecarlo:N`` (the search bot with ``N`` sampled worlds per decision).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import math
+import sys
+import textwrap
+from collections.abc import Iterator
+from typing import Any
+
+from ginrummy.bots.registry import BOTS
+from ginrummy.cli.simulation_commands import PROGRESS, UsageError, positive, ruleset_file
+from ginrummy.cli.tables import WIDTH, estimate_cell
+from ginrummy.rules import PRESETS, Ruleset, find_ruleset
+from ginrummy.simulation.ladder import Ladder, ladder
+from ginrummy.simulation.shards import MAX_WORKERS
+
+__all__ = ["DEFAULT_LADDER_GAMES", "SLOW_LADDER_GAMES", "add_ladder_command", "ladder_table", "run_ladder"]
+
+DEFAULT_LADDER_GAMES = 100
+"""Games per pair when ``--games`` is not given and no slow bot is named: 50 deals, each played
+twice (the four fast bots: seconds)."""
+
+SLOW_LADDER_GAMES = 10
+"""Games per pair when ``--games`` is not given and the search bot (``montecarlo``, hundreds of
+times slower) is named: the five library bots then play 100 games, 40 of them with the search
+bot, which take minutes (about 10 s a game on this project's machine)."""
+
+
+def _even(text: str) -> int:
+    """An argparse type: an even number of games, at least 2."""
+    value = positive(text)
+    if value % 2:
+        raise argparse.ArgumentTypeError(f"{value} is odd: each deal is played twice, so give an even number")
+    return value
+
+
+def add_ladder_command(commands: Any) -> None:
+    """Add ``ladder`` to the subcommands of the main parser."""
+    parser = commands.add_parser(
+        "ladder",
+        help="rate bots against each other on duplicate deals",
+        description="Play every pair of bots on the same deals, each deal twice with the seats "
+        "swapped, and print their Bradley-Terry ratings (Elo scale) with 95%% intervals and each "
+        "pair's shares of games and rounds won and points per round.",
+    )
+    chosen = parser.add_mutually_exclusive_group()
+    chosen.add_argument(
+        "--preset", default="pagat", help=f"the ruleset (default pagat; one of {', '.join(PRESETS)})"
+    )
+    chosen.add_argument("--ruleset", metavar="FILE", help="a ruleset from a file (JSON or TOML)")
+    parser.add_argument(
+        "--bots",
+        nargs="+",
+        required=True,
+        metavar="BOT",
+        help=f"two or more bots: {', '.join(BOTS)}, or montecarlo:N for N worlds per decision",
+    )
+    parser.add_argument(
+        "--games",
+        type=_even,
+        help=f"games per pair, even (default {DEFAULT_LADDER_GAMES}, or {SLOW_LADDER_GAMES} with montecarlo)",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="the seed of every deal (default 0)")
+    parser.add_argument(
+        "--workers", type=positive, help=f"worker processes, at most {MAX_WORKERS} (default 1)"
+    )
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS|local",
+        help="run on the Dask cluster at ADDRESS, or on a local one (extra ginrummy[distributed])",
+    )
+    parser.add_argument("--json", action="store_true", help="print JSON instead of tables")
+
+
+@contextlib.contextmanager
+def _how(args: argparse.Namespace) -> Iterator[dict[str, Any]]:
+    if args.workers is not None and args.workers > MAX_WORKERS:
+        raise UsageError(f"ginrummy ladder: error: --workers {args.workers} is more than {MAX_WORKERS}")
+    if args.scheduler is None:
+        yield {"workers": args.workers or 1}
+        return
+    try:
+        from ginrummy.distributed import connect
+    except ImportError:
+        raise UsageError(
+            "ginrummy ladder: error: --scheduler needs the extra: pip install 'ginrummy[distributed]'"
+        ) from None
+    with connect(args.scheduler, workers=args.workers) as cluster:
+        yield {"workers": min(MAX_WORKERS, cluster.threads), "executor": cluster.executor}
+
+
+def ladder_table(result: Ladder) -> str:
+    """The ratings, strongest first, then one line per pair: the first bot's shares of games
+    and of rounds won with their 95% intervals, and both bots' points per round."""
+    deals = result.games // 2
+    lines = textwrap.wrap(
+        f"ladder under {result.rules.name}: {result.games} games per pair ({deals} deals, each "
+        f"played twice with the seats swapped), seed {result.seed}",
+        WIDTH,
+    )
+    lines += ["ratings: Bradley-Terry, Elo scale (the field's mean is 1500), 95% intervals", ""]
+    width = max(len(bot) for bot in result.bots) + 2
+    lines.append(f"{'':<5}{'bot':<{width}}{'elo':>22}{'games':>8}{'score':>8}")
+    for rank, rating in enumerate(result.ratings, start=1):
+        elo = rating.elo
+        cell = f"{elo.value:.0f} ({elo.low:.0f} to {elo.high:.0f})"
+        score = f"{100 * rating.score:.1f}%"
+        lines.append(f"{rank:<5}{rating.bot:<{width}}{cell:>22}{rating.games:>8}{score:>8}")
+    lines += ["", "games and rounds won by the first bot in %, 95% intervals; points per round", ""]
+    pair_width = max(len(f"{p.first} - {p.second}") for p in result.pairs) + 2
+    lines.append(f"{'pair':<{pair_width}}{'games won':>19}{'rounds won':>19}{'points/round':>16}")
+    for pair in result.pairs:
+        points = [pair.points_per_round(side) for side in ("first", "second")]
+        shown = "-" if math.isnan(points[0]) else f"{points[0]:.1f} - {points[1]:.1f}"
+        lines.append(
+            f"{pair.first + ' - ' + pair.second:<{pair_width}}"
+            f"{estimate_cell(pair.win_rate('first'), True):>19}"
+            f"{estimate_cell(pair.win_rate('first', 'rounds'), True):>19}{shown:>16}"
+        )
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def _rules(args: argparse.Namespace) -> Ruleset:
+    if args.ruleset is not None:
+        return ruleset_file(args.ruleset)
+    return find_ruleset(args.preset)
+
+
+def run_ladder(args: argparse.Namespace) -> int:
+    """``ginrummy ladder``."""
+    rules = _rules(args)
+    if len(args.bots) < 2:
+        raise UsageError("ginrummy ladder: error: give at least two bots with --bots")
+    progress = PROGRESS if sys.stderr.isatty() and not args.json else None
+    with _how(args) as how:
+        games = args.games
+        if games is None:
+            slow = any(bot.lower().startswith("montecarlo") for bot in args.bots)
+            games = SLOW_LADDER_GAMES if slow else DEFAULT_LADDER_GAMES
+        result = ladder(args.bots, rules, games=games, seed=args.seed, progress=progress, **how)
+    PROGRESS.end()
+    print(json.dumps(result.as_dict(), indent=2) if args.json else ladder_table(result))
+    return 0

@@ -1,0 +1,534 @@
+"""A rating ladder: every bot against every other on duplicate deals, rated by Bradley-Terry.
+
+:func:`ladder` plays, for every pair of bots, ``games`` games to the target: each deal twice,
+with the seats swapped, so both bots get the same cards and the luck of the deal cancels.
+Deal ``i`` is the same for every pair (the game seed ``f"{seed}:{i}"``, player ``i % 2``
+dealing first), so the whole ladder is played on one set of deals. The counts of every pair
+are integer sums (:class:`PairRecord`), so shards played anywhere (this process, a process
+pool, a Dask cluster) add up to the identical :class:`Ladder`.
+
+The ratings are the maximum-likelihood Bradley-Terry strengths fitted to the game results
+of all pairs (a drawn game counts half a win to each), on the Elo scale (400 points: ten to
+one odds) with the field's mean at 1500, and a 95% interval from the likelihood's curvature
+(:func:`bradley_terry`; ``docs/design.md`` says why).
+
+>>> import ginrummy as gr
+>>> result = gr.ladder(["greedy", "random"], gr.PAGAT, games=2, seed=1)
+>>> [rating.bot for rating in result.ratings]
+['greedy', 'random']
+>>> result.pair("greedy", "random").first_wins, gr.loads(gr.dumps(result)) == result
+(2, True)
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import itertools
+import math
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+import attrs
+
+from ginrummy.bots.registry import BotFactory, bot_name, make_bot
+from ginrummy.errors import GinRummyError
+from ginrummy.play.game import Game
+from ginrummy.rules import Ruleset
+from ginrummy.simulation.shards import MAX_WORKERS, process_pool, stop_pool
+from ginrummy.simulation.statistics import Estimate
+from ginrummy.validators import check_seed
+
+__all__ = [
+    "ELO_SCALE",
+    "PAIR_COUNTS",
+    "PRIOR_DRAWS",
+    "Ladder",
+    "PairRecord",
+    "Rating",
+    "bradley_terry",
+    "ladder",
+    "play_deals",
+]
+
+ELO_SCALE = 400 / math.log(10)
+"""Elo points per unit of log-strength: 400 points are odds of ten to one."""
+
+PRIOR_DRAWS = 1.0
+"""Virtual drawn games added to every pair before fitting, so that a bot that won (or lost)
+every game still has a finite rating; negligible beside a few dozen real games."""
+
+PAIR_COUNTS: tuple[str, ...] = (
+    "games",
+    "first_wins",
+    "second_wins",
+    "draws",
+    "rounds",
+    "first_round_wins",
+    "second_round_wins",
+    "first_points",
+    "second_points",
+)
+"""The count fields of a :class:`PairRecord`, in order."""
+
+
+def _count(value: object, where: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise GinRummyError(f"invalid {where} {value!r}: must be an integer of at least 0")
+    return value
+
+
+def _bot_label(value: object, where: str) -> str:
+    if not isinstance(value, str) or not value or len(value) > 100:
+        raise GinRummyError(f"invalid {where} {value!r:.120}: expected a bot's name")
+    return value
+
+
+@attrs.frozen
+class PairRecord:
+    """What two bots did against each other: their games, wins, rounds and round points.
+    Records of the same pair add with ``+``.
+
+    :raises GinRummyError: for counts that play cannot leave (wins and draws that are not the
+        games, round wins above the rounds, points without round wins).
+
+    >>> record = PairRecord("tracker", "greedy", games=2, first_wins=2, rounds=10,
+    ...     first_round_wins=7, second_round_wins=3, first_points=120, second_points=40)
+    >>> record.win_rate("first").value, record.points_per_round("second")
+    (1.0, 4.0)
+    """
+
+    first: str = attrs.field(validator=lambda _i, _a, v: _bot_label(v, "first bot"))
+    """The first bot's name."""
+    second: str = attrs.field(validator=lambda _i, _a, v: _bot_label(v, "second bot"))
+    """The second bot's name."""
+    games: int = attrs.field(default=0, kw_only=True)
+    """Games played (each deal twice)."""
+    first_wins: int = attrs.field(default=0, kw_only=True)
+    """Games won by the first bot."""
+    second_wins: int = attrs.field(default=0, kw_only=True)
+    """Games won by the second bot."""
+    draws: int = attrs.field(default=0, kw_only=True)
+    """Drawn games."""
+    rounds: int = attrs.field(default=0, kw_only=True)
+    """Rounds played, dead hands included."""
+    first_round_wins: int = attrs.field(default=0, kw_only=True)
+    """Rounds won by the first bot."""
+    second_round_wins: int = attrs.field(default=0, kw_only=True)
+    """Rounds won by the second bot."""
+    first_points: int = attrs.field(default=0, kw_only=True)
+    """Round points scored by the first bot (bonuses of the rounds included, not the game's)."""
+    second_points: int = attrs.field(default=0, kw_only=True)
+    """Round points scored by the second bot."""
+
+    def __attrs_post_init__(self) -> None:
+        for name in PAIR_COUNTS:
+            _count(getattr(self, name), f"pair record {name}")
+        if self.first == self.second:
+            raise GinRummyError(f"invalid pair record: a bot {self.first!r} against itself")
+        if self.first_wins + self.second_wins + self.draws != self.games:
+            raise GinRummyError(
+                f"invalid pair record: {self.first_wins} + {self.second_wins} wins and {self.draws} draws "
+                f"are not the {self.games} games"
+            )
+        if self.first_round_wins + self.second_round_wins > self.rounds or self.rounds < self.games:
+            raise GinRummyError(
+                f"invalid pair record: {self.first_round_wins} + {self.second_round_wins} round wins in "
+                f"{self.rounds} rounds of {self.games} games"
+            )
+        if (self.first_points and not self.first_round_wins) or (
+            self.second_points and not self.second_round_wins
+        ):
+            raise GinRummyError("invalid pair record: points without a round won")
+
+    def __add__(self, other: PairRecord) -> PairRecord:
+        if not isinstance(other, PairRecord):
+            return NotImplemented
+        if (self.first, self.second) != (other.first, other.second):
+            raise GinRummyError(
+                f"cannot add the records of {self.first!r}-{self.second!r} "
+                f"and {other.first!r}-{other.second!r}"
+            )
+        sums = {name: getattr(self, name) + getattr(other, name) for name in PAIR_COUNTS}
+        return PairRecord(self.first, self.second, **sums)
+
+    def _side(self, side: str) -> int:
+        if side not in ("first", "second"):
+            raise GinRummyError(f"invalid side {side!r}: expected 'first' or 'second'")
+        return 0 if side == "first" else 1
+
+    def win_rate(self, side: str, unit: str = "games") -> Estimate:
+        """The share of games (or of rounds, with ``unit='rounds'``) that ``side`` (``'first'``
+        or ``'second'``) won, with its Wilson 95% interval.
+
+        :raises GinRummyError: for a bad side or unit.
+        """
+        index = self._side(side)
+        if unit == "games":
+            return Estimate.proportion((self.first_wins, self.second_wins)[index], self.games)
+        if unit == "rounds":
+            return Estimate.proportion((self.first_round_wins, self.second_round_wins)[index], self.rounds)
+        raise GinRummyError(f"invalid unit {unit!r}: expected 'games' or 'rounds'")
+
+    def points_per_round(self, side: str) -> float:
+        """The round points ``side`` scored per round played (NaN without rounds).
+
+        :raises GinRummyError: for a bad side.
+        """
+        points = (self.first_points, self.second_points)[self._side(side)]
+        return points / self.rounds if self.rounds else math.nan
+
+    def as_dict(self) -> dict[str, object]:
+        """The record and its rates as plain data (for ``--json``)."""
+        data: dict[str, object] = {"first": self.first, "second": self.second}
+        data.update({name: getattr(self, name) for name in PAIR_COUNTS})
+        for side in ("first", "second"):
+            data[f"{side}_game_win_rate"] = _estimate_data(self.win_rate(side))
+            data[f"{side}_round_win_rate"] = _estimate_data(self.win_rate(side, "rounds"))
+            points = self.points_per_round(side)
+            data[f"{side}_points_per_round"] = None if math.isnan(points) else round(points, 6)
+        return data
+
+
+def _estimate_data(estimate: Estimate) -> dict[str, float | None]:
+    return {k: (None if math.isnan(v) else round(v, 6)) for k, v in attrs.asdict(estimate).items()}
+
+
+@attrs.frozen
+class Rating:
+    """One bot's rating: Elo points with their 95% interval, and its record over the ladder.
+
+    >>> Rating("greedy", Estimate(1600.0, 1550.0, 1650.0), games=10, wins=7.5).score
+    0.75
+    """
+
+    bot: str
+    """The bot's name."""
+    elo: Estimate
+    """Its Bradley-Terry strength in Elo points (the field's mean is 1500), 95% interval."""
+    games: int
+    """Games it played."""
+    wins: float
+    """Games it won, a draw counting half."""
+
+    @property
+    def score(self) -> float:
+        """Its share of the points (wins, and half the draws) over all its games."""
+        return self.wins / self.games if self.games else math.nan
+
+
+def _solve(matrix: list[list[float]]) -> list[list[float]]:
+    """The inverse of a small invertible matrix (Gauss-Jordan with partial pivoting)."""
+    size = len(matrix)
+    rows = [list(row) + [1.0 if i == j else 0.0 for j in range(size)] for i, row in enumerate(matrix)]
+    for column in range(size):
+        pivot = max(range(column, size), key=lambda r: abs(rows[r][column]))
+        rows[column], rows[pivot] = rows[pivot], rows[column]
+        lead = rows[column][column]
+        rows[column] = [x / lead for x in rows[column]]
+        for r in range(size):
+            if r != column and rows[r][column]:
+                factor = rows[r][column]
+                rows[r] = [x - factor * y for x, y in zip(rows[r], rows[column], strict=True)]
+    return [row[size:] for row in rows]
+
+
+def bradley_terry(
+    bots: Sequence[str], pairs: Sequence[PairRecord], prior: float = PRIOR_DRAWS
+) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """Fit Bradley-Terry log-strengths to the games of ``pairs`` and return them (summing to
+    0) and their standard errors.
+
+    A drawn game counts half a win to each bot, and every pair gets ``prior`` virtual drawn
+    games. The fit is Hunter's MM iteration (2004), run until no log-strength moves by more
+    than 1e-11; the errors come from the observed information matrix of the log-likelihood, whose
+    pseudo-inverse (under the constraint that the log-strengths sum to 0) is the covariance.
+
+    >>> pair = PairRecord("a", "b", games=30, first_wins=20, second_wins=10, rounds=30,
+    ...     first_round_wins=20, second_round_wins=10)
+    >>> strengths, errors = bradley_terry(["a", "b"], [pair], prior=0)
+    >>> round(strengths[0] - strengths[1], 6) == round(math.log(2), 6), round(errors[0], 4)
+    (True, 0.1936)
+    """
+    index = {bot: i for i, bot in enumerate(bots)}
+    size = len(bots)
+    wins = [[0.0] * size for _ in range(size)]
+    for pair in pairs:
+        i, j = index[pair.first], index[pair.second]
+        wins[i][j] += pair.first_wins + (pair.draws + prior) / 2
+        wins[j][i] += pair.second_wins + (pair.draws + prior) / 2
+    games = [[wins[i][j] + wins[j][i] for j in range(size)] for i in range(size)]
+    for i in range(size):
+        if not sum(wins[i]):
+            raise GinRummyError(f"bot {bots[i]!r} won nothing: it has no finite rating (give prior > 0)")
+    strength = [1.0] * size
+    for _ in range(100_000):
+        updated = []
+        for i in range(size):
+            below = sum(games[i][j] / (strength[i] + strength[j]) for j in range(size) if j != i)
+            updated.append(sum(wins[i]) / below)
+        mean = math.exp(sum(math.log(s) for s in updated) / size)
+        updated = [s / mean for s in updated]
+        moved = max(abs(math.log(a) - math.log(b)) for a, b in zip(updated, strength, strict=True))
+        strength = updated
+        if moved < 1e-11:
+            break
+    theta = [math.log(s) for s in strength]
+    information = [[0.0] * size for _ in range(size)]
+    for i in range(size):
+        for j in range(size):
+            if i != j and games[i][j]:
+                p = 1 / (1 + math.exp(theta[j] - theta[i]))
+                information[i][j] -= games[i][j] * p * (1 - p)
+                information[i][i] += games[i][j] * p * (1 - p)
+    shifted = [[information[i][j] + 1 / size for j in range(size)] for i in range(size)]
+    covariance = [[x - 1 / size for x in row] for row in _solve(shifted)]
+    errors = tuple(math.sqrt(max(0.0, covariance[i][i])) for i in range(size))
+    return tuple(theta), errors
+
+
+def _pair_names(bots: object) -> tuple[tuple[str | BotFactory, ...], tuple[str, ...]]:
+    chosen = tuple(bots) if isinstance(bots, Sequence) and not isinstance(bots, (str, bytes)) else ()
+    if len(chosen) < 2:
+        raise GinRummyError(f"invalid bots {bots!r:.120}: a ladder needs at least two bots")
+    for bot in chosen:
+        make_bot(bot)
+    names = tuple(bot_name(bot) for bot in chosen)
+    repeated = sorted({name for name in names if names.count(name) > 1})
+    if repeated:
+        raise GinRummyError(f"invalid bots: {repeated[0]!r} is named twice; each bot plays once")
+    return chosen, names
+
+
+def play_deals(
+    rules: Ruleset,
+    bots: tuple[str | BotFactory, str | BotFactory],
+    seed: int | str,
+    start: int,
+    stop: int,
+) -> PairRecord:
+    """Play deals ``start`` to ``stop - 1`` of a ladder between two bots, each deal twice with
+    the seats swapped: one shard of :func:`ladder`.
+
+    Deal ``i`` is the game seed ``f"{seed}:{i}"`` with player ``i % 2`` dealing first; in the
+    first play the first bot is player 0, in the second player 1, and each bot is seeded from
+    the deal, the play and its seat.
+
+    :raises GinRummyError: for bad bots or indices.
+
+    >>> import ginrummy as gr
+    >>> play_deals(gr.PAGAT, ("greedy", "random"), 0, 0, 1).games
+    2
+    """
+    check_seed(seed)
+    names = (bot_name(bots[0]), bot_name(bots[1]))
+    for value, label in ((start, "start"), (stop, "stop")):
+        _count(value, label)
+    if stop < start:
+        raise GinRummyError(f"invalid stop {stop!r}: must be at least start {start!r}")
+    total = PairRecord(*names)
+    for deal in range(start, stop):
+        for play in (0, 1):
+            seats = (0, 1) if play == 0 else (1, 0)  # seats[k]: the bot in seat k
+            players = tuple(make_bot(bots[seats[k]], f"{seed}:{deal}:{play}:{k}") for k in (0, 1))
+            game = Game.new(rules, seed=f"{seed}:{deal}", dealer=deal % 2)
+            while not game.is_over:
+                player = game.to_act
+                assert player is not None
+                game = game.apply(players[player].act(game.round.view(player)), player=player)
+            counts: dict[str, Any] = {name: 0 for name in PAIR_COUNTS}
+            counts["games"], counts["rounds"] = 1, len(game.results)
+            side = ("first", "second")
+            for result in game.results:
+                if result.winner is not None:
+                    counts[f"{side[seats[result.winner]]}_round_wins"] += 1
+                    counts[f"{side[seats[result.winner]]}_points"] += result.points
+            winner = game.result.winner if game.result is not None else None
+            if winner is None:
+                counts["draws"] = 1
+            else:
+                counts[f"{side[seats[winner]]}_wins"] = 1
+            total += PairRecord(*names, **counts)
+    return total
+
+
+@attrs.frozen
+class Ladder:
+    """The result of :func:`ladder`: the ruleset, the bots, the seed, the games per pair, and
+    one :class:`PairRecord` per pair (in the order of :func:`itertools.combinations` of the
+    bots). The ratings are derived from the records, so two ladders are equal when their
+    records are.
+
+    :raises GinRummyError: for records that are not the ladder's pairs.
+
+    >>> import ginrummy as gr
+    >>> result = gr.ladder(["greedy", "random"], gr.STRAIGHT, games=2, seed=3)
+    >>> result.games, len(result.pairs), result.ratings[0].bot
+    (2, 1, 'greedy')
+    """
+
+    rules: Ruleset
+    """The ruleset played."""
+    bots: tuple[str, ...]
+    """The bots' names, in the order given."""
+    seed: int | str
+    """The seed of every deal and bot."""
+    games: int
+    """Games per pair (each deal played twice)."""
+    pairs: tuple[PairRecord, ...]
+    """One record per pair of bots."""
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.rules, Ruleset):
+            raise GinRummyError(f"invalid ladder rules {self.rules!r:.80}: expected a Ruleset")
+        if not isinstance(self.bots, tuple) or len(self.bots) < 2 or len(set(self.bots)) != len(self.bots):
+            raise GinRummyError(
+                f"invalid ladder bots {self.bots!r:.120}: expected two or more different names"
+            )
+        for bot in self.bots:
+            _bot_label(bot, "ladder bot")
+        if isinstance(self.seed, bool) or not isinstance(self.seed, (int, str)):
+            raise GinRummyError(f"invalid ladder seed {self.seed!r:.80}: expected an integer or a string")
+        _count(self.games, "ladder games")
+        expected = list(itertools.combinations(self.bots, 2))
+        found = [(p.first, p.second) for p in self.pairs] if isinstance(self.pairs, tuple) else None
+        if found != expected or not all(isinstance(p, PairRecord) for p in self.pairs):
+            raise GinRummyError(f"invalid ladder pairs: expected one record for each of {expected!r:.200}")
+        for pair in self.pairs:
+            if pair.games != self.games:
+                raise GinRummyError(
+                    f"invalid ladder: {pair.first!r} and {pair.second!r} played {pair.games} games, "
+                    f"not {self.games}"
+                )
+
+    @property
+    def ratings(self) -> tuple[Rating, ...]:
+        """Every bot's rating, strongest first (ties in the order of the bots)."""
+        theta, errors = bradley_terry(self.bots, self.pairs)
+        found = []
+        for i, bot in enumerate(self.bots):
+            elo, half = 1500 + ELO_SCALE * theta[i], 1.959963984540054 * ELO_SCALE * errors[i]
+            played = sum(p.games for p in self.pairs if bot in (p.first, p.second))
+            won = sum(
+                (p.first_wins if p.first == bot else p.second_wins) + p.draws / 2
+                for p in self.pairs
+                if bot in (p.first, p.second)
+            )
+            found.append((-theta[i], i, Rating(bot, Estimate(elo, elo - half, elo + half), played, won)))
+        return tuple(rating for _, _, rating in sorted(found, key=lambda item: item[:2]))
+
+    def pair(self, a: str, b: str) -> PairRecord:
+        """The record of bots ``a`` and ``b``, with ``a`` as its first bot.
+
+        :raises GinRummyError: when either is not in the ladder, or ``a`` is ``b``.
+        """
+        for record in self.pairs:
+            if (record.first, record.second) == (a, b):
+                return record
+            if (record.first, record.second) == (b, a):
+                swapped = {
+                    name.replace("first", "@").replace("second", "first").replace("@", "second"): getattr(
+                        record, name
+                    )
+                    for name in PAIR_COUNTS
+                }
+                return PairRecord(a, b, **swapped)
+        raise GinRummyError(f"no pair {a!r} against {b!r} in this ladder (bots: {', '.join(self.bots)})")
+
+    def as_dict(self) -> dict[str, object]:
+        """The ladder as plain data: what ``ginrummy ladder --json`` prints."""
+        return {
+            "ruleset": self.rules.name,
+            "seed": self.seed,
+            "games_per_pair": self.games,
+            "ratings": [
+                {"bot": r.bot, "elo": _estimate_data(r.elo), "games": r.games, "score": round(r.score, 6)}
+                for r in self.ratings
+            ],
+            "pairs": [pair.as_dict() for pair in self.pairs],
+        }
+
+
+def _shards(pairs: int, deals: int, size: int) -> Iterator[tuple[int, int, int]]:
+    for number in range(pairs):
+        for start in range(0, deals, size):
+            yield number, start, min(start + size, deals)
+
+
+def ladder(
+    bots: Sequence[str | BotFactory],
+    rules: Ruleset,
+    *,
+    games: int = 20,
+    seed: int | str = 0,
+    executor: concurrent.futures.Executor | None = None,
+    workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> Ladder:
+    """Play every pair of ``bots`` under ``rules``, ``games`` games per pair on duplicate
+    deals, and rate them (see the module docstring).
+
+    :param bots: two or more bots, by name (``gr.BOTS``, or ``'montecarlo:8'``) or factory
+        (picklable to run in other processes), each once.
+    :param rules: the ruleset.
+    :param games: games per pair, an even number (each deal is played twice).
+    :param seed: the seed of every deal and bot.
+    :param executor: any :class:`concurrent.futures.Executor` to play the shards (a process
+        pool, Dask's ``client.get_executor()``); None: this process, or a pool of ``workers``.
+    :param workers: without ``executor``, worker processes (1 plays here).
+    :param progress: called as ``progress(done, total)`` in games as shards finish.
+    :returns: the :class:`Ladder`, identical for any executor and number of workers.
+    :raises GinRummyError: for bad arguments.
+
+    >>> import ginrummy as gr
+    >>> table = gr.ladder(["random", "greedy"], gr.PAGAT, games=2, seed=1)
+    >>> [rating.bot for rating in table.ratings]
+    ['greedy', 'random']
+    """
+    chosen, names = _pair_names(bots)
+    if not isinstance(rules, Ruleset):
+        raise GinRummyError(f"invalid rules {rules!r:.80}: expected a Ruleset")
+    if not isinstance(games, int) or isinstance(games, bool) or games < 2 or games % 2:
+        raise GinRummyError(
+            f"invalid games {games!r}: must be an even number of at least 2 (each deal is played twice)"
+        )
+    check_seed(seed)
+    if executor is not None and not isinstance(executor, concurrent.futures.Executor):
+        raise GinRummyError(f"invalid executor {executor!r:.80}: expected a concurrent.futures.Executor")
+    if not isinstance(workers, int) or isinstance(workers, bool) or not 1 <= workers <= MAX_WORKERS:
+        raise GinRummyError(f"invalid workers {workers!r}: must be an integer from 1 to {MAX_WORKERS}")
+    pair_bots = list(itertools.combinations(chosen, 2))
+    records = [PairRecord(bot_name(a), bot_name(b)) for a, b in pair_bots]
+    deals = games // 2
+    slots = workers if executor is None else max(workers, 2)
+    size = max(1, min(8, -(-deals * len(pair_bots) // (4 * slots))))
+    done, total = 0, games * len(pair_bots)
+
+    def add(number: int, record: PairRecord) -> None:
+        nonlocal done
+        records[number] += record
+        done += record.games
+        if progress is not None:
+            progress(done, total)
+
+    shards = list(_shards(len(pair_bots), deals, size))
+    if executor is None and workers == 1:
+        for number, start, stop in shards:
+            add(number, play_deals(rules, pair_bots[number], seed, start, stop))
+    else:
+        pool = process_pool(workers) if executor is None else None
+        runner = pool if pool is not None else executor
+        assert runner is not None
+        try:
+            futures = {
+                runner.submit(play_deals, rules, pair_bots[number], seed, start, stop): number
+                for number, start, stop in shards
+            }
+            for future in concurrent.futures.as_completed(futures):
+                add(futures[future], future.result())
+        except BaseException:
+            if pool is not None:
+                stop_pool(pool)
+            raise
+        if pool is not None:
+            pool.shutdown()
+    return Ladder(rules=rules, bots=names, seed=seed, games=games, pairs=tuple(records))
