@@ -82,11 +82,15 @@ def main() -> None:
         line += "".join(f" {statistics.mean(sampled[name][turn]):>20.1f}" for name in models)
         print(line)
     for start in (0, 5):
-        base = [b for turn, values in brier["uniform"].items() if turn >= start for b in values]
-        summary = f"turns {start}+: Brier uniform {statistics.mean(base):.4f}"
+        base = statistics.mean(
+            b for turn, values in brier["uniform"].items() if turn >= start for b in values
+        )
+        summary = f"turns {start}+: Brier uniform {base:.4f}"
         for name in models[1:]:
-            found = [b for turn, values in brier[name].items() if turn >= start for b in values]
-            summary += f", {name} {statistics.mean(found):.4f} ({1 - statistics.mean(found) / statistics.mean(base):+.1%})"
+            found = statistics.mean(
+                b for turn, values in brier[name].items() if turn >= start for b in values
+            )
+            summary += f", {name} {found:.4f} ({1 - found / base:+.1%})"
         print(summary)
     print(
         "time per view (card_probabilities): "

@@ -225,10 +225,10 @@ class ReasonablePlayer:
         if not pairs:
             return -math.inf
         least = pairs[0][1]  # the least deadwood a discard leaves (best first)
-        if weight:
-            costs = [(mask, points - weight * potential(decision.hand & ~mask)) for mask, points in pairs]
-        else:
-            costs = pairs
+        costs: list[tuple[int, float]] = [
+            (mask, points - weight * potential(decision.hand & ~mask) if weight else points)
+            for mask, points in pairs
+        ]
         best = min(cost for _, cost in costs)
         beta = self.discard_beta
         norm = sum(math.exp(-beta * (cost - best)) for _, cost in costs)
