@@ -42,11 +42,11 @@ from ginrummy.rules import AfterPass, Ruleset
 __all__ = ["BURN_IN", "CHAINS", "THINNING", "posterior_worlds"]
 
 CHAINS = 4
-"""Independent chains per view."""
+"""Independent chains per view, unless the model says (its ``chains``)."""
 BURN_IN = 150
-"""Moves each chain makes before its first world is kept."""
+"""Moves each chain makes before its first world is kept, unless the model says (``burn_in``)."""
 THINNING = 6
-"""Moves between two worlds kept from a chain."""
+"""Moves between two worlds kept from a chain, unless the model says (``thinning``)."""
 
 
 class _Skeleton:
@@ -151,13 +151,16 @@ def posterior_worlds(
     shown = from_view.shown
     slots = from_view.slots
     worlds: list[World] = []
-    per_chain = [count // CHAINS + (1 if i < count % CHAINS else 0) for i in range(CHAINS)]
+    chains = getattr(model, "chains", CHAINS)
+    burn_in = getattr(model, "burn_in", BURN_IN)
+    thinning = getattr(model, "thinning", THINNING)
+    per_chain = [count // chains + (1 if i < count % chains else 0) for i in range(chains)]
     for kept in per_chain:
         if not kept:
             continue
         slot_cards, pool = from_view.assignment(rng)
         current = likelihood(slot_cards)
-        moves = BURN_IN + THINNING * kept
+        moves = burn_in + thinning * kept
         for move in range(1, moves + 1):
             candidate = list(slot_cards)
             candidate_pool = pool
@@ -194,7 +197,7 @@ def posterior_worlds(
             proposed = likelihood(candidate)
             if proposed >= current or rng.random() < math.exp(proposed - current):
                 slot_cards, pool, current = candidate, candidate_pool, proposed
-            if move > BURN_IN and (move - BURN_IN) % THINNING == 0:
+            if move > burn_in and (move - burn_in) % thinning == 0:
                 stock = list(pool)
                 rng.shuffle(stock)
                 worlds.append(from_view.world(slot_cards, stock))

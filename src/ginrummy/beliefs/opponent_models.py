@@ -181,6 +181,12 @@ class ReasonablePlayer:
     """How often the player knocks when it can (short of gin)."""
     gin_rate: float = attrs.field(default=0.95, validator=_probability)
     """How often the player goes gin when it can."""
+    chains: int = attrs.field(default=4, validator=_count)
+    """Independent Markov chains drawing the worlds (see :mod:`ginrummy.beliefs.chains`)."""
+    burn_in: int = attrs.field(default=150, validator=_count)
+    """Moves each chain makes before it keeps a world."""
+    thinning: int = attrs.field(default=6, validator=_count)
+    """Moves between two worlds a chain keeps."""
     potential_weight: float = attrs.field(default=0.0, validator=_positive)
     """How much the player values keeping *potential*: pairs of a rank and cards of a suit one
     or two ranks apart, each worth this many deadwood points in its choices."""

@@ -42,6 +42,7 @@ import random
 import time
 
 from ginrummy.actions import Action, Knock
+from ginrummy.beliefs.opponent_models import OpponentModel, find_model
 from ginrummy.bots.reference import require_turn
 from ginrummy.bots.tracker import TrackerBot
 from ginrummy.errors import GinRummyError
@@ -61,7 +62,9 @@ class MonteCarloBot:
     :param confidence: how many standard errors of the paired differences the best
         candidate's mean result must beat the tracker bot's choice by to be played instead
         (0: always the best mean; ``math.inf``: always the tracker bot's choice).
-    :raises GinRummyError: for a budget, width or confidence out of range.
+    :param model: the belief the worlds are drawn from: a name of
+        :data:`ginrummy.OPPONENT_MODELS`, a model, or None for uniform worlds.
+    :raises GinRummyError: for a budget, width, confidence or model out of range.
 
     >>> import ginrummy as gr
     >>> MonteCarloBot(samples=0)
@@ -80,6 +83,7 @@ class MonteCarloBot:
         seconds: float | None = None,
         width: int = 3,
         confidence: float = 2.5,
+        model: str | OpponentModel | None = None,
     ) -> None:
         for label, value in (("samples", samples), ("width", width)):
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
@@ -95,6 +99,7 @@ class MonteCarloBot:
         self.seconds = seconds
         self.width = width
         self.confidence = confidence
+        self.model = find_model(model)
         self._tracker = TrackerBot(seed)
 
     def act(self, view: PlayerView) -> Action:
@@ -145,7 +150,7 @@ class MonteCarloBot:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         results: list[list[float]] = [[] for _ in candidates]
         for world_number in range(self.samples):
-            world: Round = view.sample(rng)
+            world: Round = view.sample(rng, self.model)
             for index, action in enumerate(candidates):
                 result = self._playout(world.apply(action), view.player, f"{self.seed}:{world_number}")
                 results[index].append(result)
