@@ -9,7 +9,10 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parent.parent / "src" / "ginrummy"
+import ginrummy
+
+PACKAGE = Path(ginrummy.__file__).resolve().parent
+"""The package under test: ``src/ginrummy`` in a checkout, the installed wheel's in the matrix."""
 
 
 def _module_name(path: Path) -> str:
