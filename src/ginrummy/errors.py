@@ -37,7 +37,8 @@ class GinRummyError(ValueError):
     >>> gr.make_bot("minimax")
     Traceback (most recent call last):
     ...
-    ginrummy.errors.GinRummyError: unknown bot 'minimax': known bots are random, greedy, tracker, montecarlo
+    ginrummy.errors.GinRummyError: unknown bot 'minimax': known bots are random, greedy,
+    tracker, montecarlo
 
     :param message: what was rejected and why.
     :param field: the field of the value being built that the message is about (``'winner'``,
@@ -70,7 +71,8 @@ class InvalidCardError(GinRummyError):
     >>> gr.Card(14, 0)
     Traceback (most recent call last):
     ...
-    ginrummy.errors.InvalidCardError: invalid rank 14: must be a Rank or an integer from 1 to 13
+    ginrummy.errors.InvalidCardError: invalid rank 14: must be a Rank or an integer
+    from 1 to 13
     """
 
 
@@ -92,7 +94,8 @@ class InvalidMeldError(GinRummyError):
     >>> gr.Meld.parse("7c 8c")
     Traceback (most recent call last):
     ...
-    ginrummy.errors.InvalidMeldError: invalid meld '7c 8c': 2 cards, a meld needs at least 3
+    ginrummy.errors.InvalidMeldError: invalid meld '7c 8c': 2 cards, a meld needs
+    at least 3
     """
 
 
@@ -125,7 +128,8 @@ class InvalidResultError(GinRummyError):
     >>> gr.RoundResult(outcome=gr.Outcome.KNOCK, winner=2)
     Traceback (most recent call last):
     ...
-    ginrummy.errors.InvalidResultError: invalid round result: 'winner' must be 0, 1 or None (got 2)
+    ginrummy.errors.InvalidResultError: invalid round result: 'winner' must be 0, 1
+    or None (got 2)
     """
 
 
@@ -137,8 +141,8 @@ class IllegalActionError(GinRummyError):
     ...     gr.Round.deal(gr.PAGAT, dealer=0, seed=7).apply(gr.DrawStock())
     ... except gr.IllegalActionError as exc:
     ...     print(exc)
-    illegal action DrawStock() for player 1 in phase UPCARD_OFFER: the upcard offer allows only
-    taking or passing
+    illegal action DrawStock() for player 1 in phase UPCARD_OFFER: the upcard offer
+    allows only taking or passing
     """
 
 
