@@ -334,9 +334,12 @@ class Round:
         layoffs and result, and the turns played when ``max_turns`` makes them matter.
 
         >>> import ginrummy as gr
-        >>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7).apply(gr.PassUpcard()).apply(gr.PassUpcard())
-        >>> same = gr.Round.from_position(gr.PAGAT, dealer=0, hands=(r.hand(0), r.hand(1)),
-        ...     stock=r.stock, discard_pile=r.discard_pile, to_act=1, stock_only=True)
+        >>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7)
+        >>> r = r.apply(gr.PassUpcard()).apply(gr.PassUpcard())
+        >>> same = gr.Round.from_position(
+        ...     gr.PAGAT, dealer=0, hands=(r.hand(0), r.hand(1)), stock=r.stock,
+        ...     discard_pile=r.discard_pile, to_act=1, stock_only=True,
+        ... )
         >>> same.position_key() == r.position_key(), same == r
         (True, False)
         """

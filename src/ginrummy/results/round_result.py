@@ -153,7 +153,10 @@ def price_round(
     >>> import ginrummy as gr
     >>> gr.price_round(gr.PAGAT, knocker=0, knocker_deadwood=0, defender_deadwood=23)
     (<Outcome.GIN: 'gin'>, 0, 43)
-    >>> gr.price_round(gr.OKLAHOMA, knocker=1, knocker_deadwood=4, defender_deadwood=30, spade_upcard=True)
+    >>> gr.price_round(
+    ...     gr.OKLAHOMA, knocker=1, knocker_deadwood=4, defender_deadwood=30,
+    ...     spade_upcard=True,
+    ... )
     (<Outcome.KNOCK: 'knock'>, 1, 52)
     """
     for name, value in (("knocker_deadwood", knocker_deadwood), ("defender_deadwood", defender_deadwood)):
@@ -197,7 +200,8 @@ class RoundResult:
     >>> RoundResult(outcome=Outcome.GIN, winner=None, points=25)
     Traceback (most recent call last):
     ...
-    ginrummy.errors.InvalidResultError: invalid round result: a gin round needs a winner (got winner None)
+    ginrummy.errors.InvalidResultError: invalid round result: a gin round needs a winner
+    (got winner None)
     """
 
     outcome: Outcome = attrs.field(validator=_outcome)
@@ -299,9 +303,13 @@ class RoundResult:
             initial upcard.
 
         >>> import ginrummy as gr
-        >>> undercut = gr.price_round(gr.PAGAT, knocker=0, knocker_deadwood=7, defender_deadwood=5)
-        >>> result = RoundResult(outcome=undercut[0], winner=undercut[1], points=undercut[2], knocker=0,
-        ...                      deadwood=(7, 5))
+        >>> undercut = gr.price_round(
+        ...     gr.PAGAT, knocker=0, knocker_deadwood=7, defender_deadwood=5
+        ... )
+        >>> outcome, winner, points = undercut
+        >>> result = RoundResult(
+        ...     outcome=outcome, winner=winner, points=points, knocker=0, deadwood=(7, 5)
+        ... )
         >>> result.points, result.reprice(gr.SPANISH_SITE).points
         (12, 27)
         """
