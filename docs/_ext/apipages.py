@@ -28,6 +28,7 @@ import importlib
 import inspect
 import sys
 from collections.abc import Iterator
+from functools import cache
 from typing import Any
 
 import apitopics
@@ -37,6 +38,7 @@ from docutils.statemachine import StringList
 from sphinx.addnodes import pending_xref
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
+from sphinx.errors import PycodeError
 from sphinx.pycode import ModuleAnalyzer
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
@@ -60,7 +62,7 @@ def _attribute_doc(entry: apitopics.Entry) -> list[str]:
     """The docstring written under a constant's assignment in its module (or nothing)."""
     try:
         docs = ModuleAnalyzer.for_module(entry.module).find_attr_docs()
-    except Exception:
+    except PycodeError:  # a module without source: no attribute docs
         return []
     return [line for line in docs.get(("", entry.name), []) if line is not None]
 
@@ -111,7 +113,7 @@ def _entry_lines(entry: apitopics.Entry) -> Iterator[str]:
 
 
 def _table_lines(entries: list[apitopics.Entry]) -> Iterator[str]:
-    """A two-column table: each name (linked) and the first sentence of its documentation."""
+    """A two-column table: each name (linked) and the first paragraph of its documentation."""
     yield ".. list-table::"
     yield "   :class: api-summary"
     yield "   :widths: 30 70"
@@ -187,6 +189,7 @@ def _check_every_public_name_is_documented(app: Sphinx, env: BuildEnvironment) -
         )
 
 
+@cache
 def _public_maps() -> tuple[dict[int, str], dict[tuple[str, str], str]]:
     """Public names by the identity of their class or function, and by (module, name)."""
     by_identity: dict[int, str] = {}
@@ -208,7 +211,7 @@ def _split_module(target: str) -> tuple[str, list[str]] | None:
             return name, parts[cut:]
         try:
             importlib.import_module(name)
-        except Exception:
+        except ImportError:  # not a module: try a shorter prefix
             continue
         return name, parts[cut:]
     return None
