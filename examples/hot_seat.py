@@ -126,7 +126,7 @@ def play(game: gr.Game, seats: tuple[Seat, Seat]) -> gr.Game | None:
             except gr.IllegalActionError as exc:
                 print(f"  {exc}")
         if len(game.results) != rounds_ended:
-            finished = game.finished  # the round as it ended: the game has already dealt the next
+            finished = game.finished  # the round as it ended (the next one is dealt)
             assert finished is not None
             print(f"\n=== round {len(game.results)} over ===")
             show_round_end(finished, game.scores)

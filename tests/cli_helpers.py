@@ -1,9 +1,9 @@
 """Running the ``ginrummy`` command line in a subprocess, as a user would.
 
-:func:`run_cli` runs ``python -m ginrummy ARGS`` with this checkout's ``src`` first on
-``PYTHONPATH``, so the tests exercise the code in this tree whether or not the package is
-installed, and return what the user would see: the exit status, standard output and standard
-error.
+:func:`run_cli` runs ``python -m ginrummy ARGS`` with the directory of the ``ginrummy`` the tests
+import first on ``PYTHONPATH`` (this checkout's ``src``, or the installed wheel under test), so
+the child runs the code under test whatever else is installed, and returns what the user would
+see: the exit status, standard output and standard error.
 """
 
 from __future__ import annotations
@@ -14,10 +14,13 @@ import sys
 from pathlib import Path
 from typing import NamedTuple
 
+import ginrummy
+
 __all__ = ["SRC", "CliResult", "cli_env", "run_cli"]
 
-SRC = Path(__file__).resolve().parent.parent / "src"
-"""The ``src`` directory of this checkout."""
+SRC = Path(ginrummy.__file__).resolve().parent.parent
+"""The directory holding the ``ginrummy`` package under test: this checkout's ``src`` when the
+tests run in a checkout, the environment's site-packages when they test an installed wheel."""
 
 
 class CliResult(NamedTuple):
@@ -32,7 +35,7 @@ class CliResult(NamedTuple):
 
 
 def cli_env() -> dict[str, str]:
-    """This process's environment with this checkout's ``src`` prepended to ``PYTHONPATH``
+    """This process's environment with :data:`SRC` prepended to ``PYTHONPATH``
     and UTF-8 input and output (the tables print ``±``)."""
     env = dict(os.environ)
     paths = [str(SRC), *(p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p)]

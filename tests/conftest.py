@@ -1,13 +1,16 @@
 """Test-wide settings: Hypothesis runs without per-example deadlines (a busy CI machine must not
-turn a slow example into a failure) and derandomized, so a CI run is reproducible."""
+turn a slow example into a failure) and derandomized, so a CI run is reproducible; the report's
+header says which ``ginrummy`` is under test (the source tree, or an installed wheel)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
 
+import ginrummy
 from schema_validation import checking_dumps
 
 settings.register_profile(
@@ -24,3 +27,8 @@ def documents_match_the_json_schema() -> Iterator[None]:
     """Every document the suite writes with ``dumps`` is validated against ``gr.json_schema()``."""
     with checking_dumps():
         yield
+
+
+def pytest_report_header() -> str:
+    """The version and the directory of the ``ginrummy`` the tests import."""
+    return f"ginrummy {ginrummy.__version__} from {Path(ginrummy.__file__).parent}"

@@ -6,6 +6,7 @@ house rules from a file (``--ruleset``, JSON or TOML) in ``simulate``, ``compare
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,14 @@ knock_limit = 7
 gin_bonus = 30
 """
 """The same ruleset as TOML, the fields left out taken from the preset."""
+
+READS_TOML = sys.version_info >= (3, 11)
+"""Whether this Python reads TOML rulesets (the standard library's ``tomllib``, 3.11 and newer)."""
+needs_tomllib = pytest.mark.skipif(
+    not READS_TOML,
+    reason="reading TOML needs Python 3.11's tomllib: on 3.10 the commands refuse a .toml "
+    "ruleset in one line, which test_toml_rulesets_are_refused_before_python_3_11 checks",
+)
 
 
 def assert_one_line_error(result: CliResult, *needles: str) -> None:
@@ -91,6 +100,7 @@ def test_compare_json_is_the_librarys_comparison() -> None:
     assert expected == json.loads(result.stdout)
 
 
+@needs_tomllib
 def test_compare_takes_files_as_words_and_with_ruleset(seven_json: Path, seven_toml: Path) -> None:
     """A word ending in ``.json`` is a ruleset file, and ``--ruleset`` files come after the
     words: ``compare seven.json pagat`` makes the file the baseline; the same ruleset from
@@ -133,6 +143,7 @@ def test_compare_bad_arguments_are_one_line(args: list[str], needles: list[str])
 # ----------------------------------------------------------------------- rulesets from files
 
 
+@needs_tomllib
 def test_simulate_takes_rulesets_from_json_and_toml(
     seven_json: Path, seven_toml: Path, tmp_path: Path
 ) -> None:
@@ -154,6 +165,7 @@ def test_simulate_takes_rulesets_from_json_and_toml(
     assert json.loads(json.dumps(report.stats[0].as_dict())) == entries[0]
 
 
+@needs_tomllib
 def test_toml_fields_left_out_come_from_the_preset_and_the_name_from_the_file(tmp_path: Path) -> None:
     """A TOML file changes only the fields it names (of ``preset``, else of the defaults), its
     enum values are the strings of the JSON, and without ``name`` it is named after the file:
@@ -173,25 +185,29 @@ def test_toml_fields_left_out_come_from_the_preset_and_the_name_from_the_file(tm
     )
 
 
+FILE_ERRORS = [
+    (
+        "bad.json",
+        gr.dumps(SEVEN).replace('"knock_limit": 7', '"knock_limit": 100'),
+        ["'knock_limit'", "100"],
+    ),
+    ("card.json", gr.dumps(gr.Card("As")), ["holds a Card, not a Ruleset"]),
+    ("broken.json", "{", ["not JSON"]),
+    ("typo.toml", "knock_limt = 7\n", ["unknown field 'knock_limt'"]),
+    ("enum.toml", 'after_both_pass = "sometimes"\n', ["after_both_pass", "'sometimes'"]),
+    ("type.toml", 'knock_limit = "seven"\n', ["'knock_limit' must be an integer", "'seven'"]),
+    ("date.toml", "knock_limit = 1979-05-27\n", ["knock_limit", "unexpected value"]),
+    ("syntax.toml", "knock_limit = = 7\n", ["not TOML"]),
+    ("preset.toml", 'preset = "nope"\n', ["preset", "'nope'"]),
+    ("pagat.toml", 'name = "pagat"\nknock_limit = 7\n', ["the name 'pagat' is a preset's"]),
+    ("contradiction.toml", "layoffs = false\nlayoffs_after_gin = true\n", ["'layoffs_after_gin'"]),
+]
+"""Files holding no valid ruleset: the name, the text, and what the error line names."""
+
+
 @pytest.mark.parametrize(
     ("name", "text", "needles"),
-    [
-        (
-            "bad.json",
-            gr.dumps(SEVEN).replace('"knock_limit": 7', '"knock_limit": 100'),
-            ["'knock_limit'", "100"],
-        ),
-        ("card.json", gr.dumps(gr.Card("As")), ["holds a Card, not a Ruleset"]),
-        ("broken.json", "{", ["not JSON"]),
-        ("typo.toml", "knock_limt = 7\n", ["unknown field 'knock_limt'"]),
-        ("enum.toml", 'after_both_pass = "sometimes"\n', ["after_both_pass", "'sometimes'"]),
-        ("type.toml", 'knock_limit = "seven"\n', ["'knock_limit' must be an integer", "'seven'"]),
-        ("date.toml", "knock_limit = 1979-05-27\n", ["knock_limit", "unexpected value"]),
-        ("syntax.toml", "knock_limit = = 7\n", ["not TOML"]),
-        ("preset.toml", 'preset = "nope"\n', ["preset", "'nope'"]),
-        ("pagat.toml", 'name = "pagat"\nknock_limit = 7\n', ["the name 'pagat' is a preset's"]),
-        ("contradiction.toml", "layoffs = false\nlayoffs_after_gin = true\n", ["'layoffs_after_gin'"]),
-    ],
+    [pytest.param(*case, marks=[needs_tomllib] if case[0].endswith(".toml") else []) for case in FILE_ERRORS],
     ids=lambda value: value if isinstance(value, str) and "." in value[-5:] else "",
 )
 def test_ruleset_file_errors_are_one_line_naming_the_field(
@@ -208,6 +224,16 @@ def test_ruleset_file_errors_are_one_line_naming_the_field(
         ["presets"],
     ):
         assert_one_line_error(run_cli(*command, "--ruleset", str(path)), name, *needles)
+
+
+@pytest.mark.skipif(READS_TOML, reason="Python 3.11 and newer read TOML rulesets (the tests above)")
+def test_toml_rulesets_are_refused_before_python_3_11(seven_toml: Path) -> None:
+    """On Python 3.10 (no ``tomllib``) every command refuses a ``.toml`` ruleset in one line
+    that names the file, says why and offers JSON instead."""
+    commands = (["simulate", "--rounds", "1"], ["compare", "pagat", "--rounds", "1"], ["play"], ["presets"])
+    for command in commands:
+        result = run_cli(*command, "--ruleset", str(seven_toml))
+        assert_one_line_error(result, "house.toml", "needs Python 3.11 or newer", "write the ruleset as JSON")
 
 
 def test_presets_name_and_ruleset_together_is_a_usage_error(seven_json: Path) -> None:
@@ -238,6 +264,7 @@ def auto_game(rules: gr.Ruleset, seed: int, bot: str) -> gr.Game:
     return game
 
 
+@needs_tomllib
 def test_play_against_a_named_bot_from_a_ruleset_file(seven_toml: Path) -> None:
     """``play --ruleset house.toml --bot random`` plays the file's rules against the random
     bot: on automatic moves the game ends with the totals of the same game played here."""

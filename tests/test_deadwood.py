@@ -101,8 +101,9 @@ def test_empty_hand_has_no_deadwood() -> None:
 
 
 def _child_env() -> dict[str, str]:
-    """The environment for a child Python that imports this checkout's ``src``."""
-    src = str(Path(__file__).resolve().parent.parent / "src")
+    """The environment for a child Python that imports the ``ginrummy`` under test (this
+    checkout's ``src``, or the installed wheel's directory)."""
+    src = str(Path(gr.__file__).resolve().parent.parent)
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (src, env.get("PYTHONPATH", "")) if p)
     return env

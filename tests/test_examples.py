@@ -1,7 +1,7 @@
 """The programs in ``examples/`` run, exit with status 0 and print what they are about.
 
-Each example is run as a separate process with this checkout's ``src`` first on
-``PYTHONPATH`` (so the library under test is the one imported), and each is imported as a
+Each example is run as a separate process with the directory of the ``ginrummy`` under test
+first on ``PYTHONPATH`` (so the library under test is the one imported), and each is imported as a
 module to check that it offers a ``main`` function.
 """
 
@@ -19,7 +19,8 @@ import ginrummy as gr
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
-SRC = ROOT / "src"
+SRC = Path(gr.__file__).resolve().parent.parent
+"""The directory holding the ``ginrummy`` under test (``src``, or the wheel's site-packages)."""
 
 EXPECTED_LINES = {
     "analyze_hand.py": ([], "after drawing 5s, discard"),
@@ -38,7 +39,7 @@ EXPECTED_LINES = {
 
 
 def run_example(name: str, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    """Run ``examples/name`` with ``args`` in a child process, with ``src`` on the path."""
+    """Run ``examples/name`` with ``args`` in a child process, with :data:`SRC` on the path."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(SRC), env.get("PYTHONPATH", "")) if p)
     return subprocess.run(

@@ -12,8 +12,11 @@ import ast
 import re
 from pathlib import Path
 
+import ginrummy
+
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGE = ROOT / "src" / "ginrummy"
+PACKAGE = Path(ginrummy.__file__).resolve().parent
+"""The package under test: ``src/ginrummy`` in a checkout, the installed wheel's in the matrix."""
 
 # The map of docs/design.md: each package (or top-level module) of ginrummy and the ones it may
 # import. "ginrummy" is the top-level __init__ (the re-exports).

@@ -674,13 +674,13 @@ def test_new_presets_are_found_by_name_and_alias(name: str, preset: gr.Ruleset) 
     assert preset is gr.PRESETS[preset.name]
 
 
-SRC = Path(__file__).resolve().parent.parent / "src"
-"""This checkout's ``src``."""
+SRC = Path(gr.__file__).resolve().parent.parent
+"""The directory holding the ``ginrummy`` under test (``src``, or the wheel's site-packages)."""
 
 
 def ginrummy_cli(*args: str) -> str:
-    """The standard output of ``python -m ginrummy ARGS`` run with this checkout's ``src`` first
-    on ``PYTHONPATH``; the command must succeed without writing to standard error."""
+    """The standard output of ``python -m ginrummy ARGS`` run with :data:`SRC` first on
+    ``PYTHONPATH``; the command must succeed without writing to standard error."""
     env = dict(os.environ)
     paths = [str(SRC), *(p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p)]
     env.update(PYTHONPATH=os.pathsep.join(paths), PYTHONUTF8="1", PYTHONIOENCODING="utf-8")

@@ -14,7 +14,6 @@ stock, the opponent's cards that never lay face up, and the opponent's face-down
 from __future__ import annotations
 
 import json
-import os
 import socket
 import threading
 import time
@@ -28,22 +27,10 @@ import uvicorn
 from playwright.sync_api import Browser, Page, WebSocket, sync_playwright
 
 import ginrummy as gr
+from chromium import CHROMIUM, FLAGS
 from web_game import States, card_tokens, expected_frame, frame_leaks, hidden_cards, load_server, seeded
 
 pytestmark = pytest.mark.browser
-
-CHROMIUM = os.environ.get("GINRUMMY_CHROMIUM", "/usr/bin/chromium")
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-"""Chromium's flags; Playwright gives each browser a new, empty profile directory itself."""
 
 TIMEOUT = 20.0
 """Seconds to wait for the page or the server before failing."""

@@ -184,7 +184,8 @@ class LayOff:
     >>> LayOff("8h", -1)
     Traceback (most recent call last):
     ...
-    ginrummy.errors.ParseError: invalid layoff meld index -1: must be an integer from 0 to 99
+    ginrummy.errors.ParseError: invalid layoff meld index -1: must be an integer
+    from 0 to 99
     """
 
     card: Card = attrs.field(converter=_card)
@@ -310,14 +311,14 @@ def action_to_id(action: Action) -> int:
     :raises ParseError: for a knock or big gin with explicit melds, a layoff onto a meld index
         above 2, or a value that is not an action.
 
-    >>> action_to_id(DrawStock()), action_to_id(Discard("Ac")), action_to_id(LayOff("8h", 0))
-    (0, 3, 142)
+    >>> [action_to_id(action) for action in (DrawStock(), Discard("Ac"), LayOff("8h", 0))]
+    [0, 3, 142]
     >>> try:
     ...     action_to_id(Knock("Kh", [Meld.parse("7c 8c 9c")]))
     ... except ParseError as exc:
     ...     print(exc)
-    action Knock(card=Card('Kh'), melds=(Meld('7c 8c 9c'),)) has no id: only knocks with melds=None are
-    encoded
+    action Knock(card=Card('Kh'), melds=(Meld('7c 8c 9c'),)) has no id: only knocks
+    with melds=None are encoded
     """
     if isinstance(action, DrawStock):
         return 0

@@ -72,7 +72,8 @@ class InvalidCardError(GinRummyError):
     >>> gr.Card(14, 0)
     Traceback (most recent call last):
     ...
-    ginrummy.errors.InvalidCardError: invalid rank 14: must be a Rank or an integer from 1 to 13
+    ginrummy.errors.InvalidCardError: invalid rank 14: must be a Rank or an integer
+    from 1 to 13
     """
 
 
@@ -94,7 +95,8 @@ class InvalidMeldError(GinRummyError):
     >>> gr.Meld.parse("7c 8c")
     Traceback (most recent call last):
     ...
-    ginrummy.errors.InvalidMeldError: invalid meld '7c 8c': 2 cards, a meld needs at least 3
+    ginrummy.errors.InvalidMeldError: invalid meld '7c 8c': 2 cards, a meld needs
+    at least 3
     """
 
 
@@ -127,7 +129,8 @@ class InvalidResultError(GinRummyError):
     >>> gr.RoundResult(outcome=gr.Outcome.KNOCK, winner=2)
     Traceback (most recent call last):
     ...
-    ginrummy.errors.InvalidResultError: invalid round result: 'winner' must be 0, 1 or None (got 2)
+    ginrummy.errors.InvalidResultError: invalid round result: 'winner' must be 0, 1
+    or None (got 2)
     """
 
 
@@ -139,8 +142,8 @@ class IllegalActionError(GinRummyError):
     ...     gr.Round.deal(gr.PAGAT, dealer=0, seed=7).apply(gr.DrawStock())
     ... except gr.IllegalActionError as exc:
     ...     print(exc)
-    illegal action DrawStock() for player 1 in phase UPCARD_OFFER: the upcard offer allows only
-    taking or passing
+    illegal action DrawStock() for player 1 in phase UPCARD_OFFER: the upcard offer
+    allows only taking or passing
 
     For a bug report, :attr:`notation` is the one-line notation of the position the action was
     refused in (never part of the message, which a player may be shown: it would name the

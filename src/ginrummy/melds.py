@@ -194,7 +194,8 @@ class Meld:
         """Whether ``card`` can be laid off onto this meld: the 4th card of a 3-card set, or a
         card extending a run at either end.
 
-        >>> Meld.parse("4h 5h 6h").accepts(Card.parse("7h")), Meld.parse("4h 5h 6h").accepts(Card.parse("8h"))
+        >>> run = Meld.parse("4h 5h 6h")
+        >>> run.accepts(Card.parse("7h")), run.accepts(Card.parse("8h"))
         (True, False)
         """
         bit = card.mask

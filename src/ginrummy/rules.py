@@ -51,7 +51,8 @@ class AfterPass(enum.Enum):
 
     >>> import ginrummy as gr
     >>> rules = gr.PAGAT.evolve(after_both_pass=gr.AfterPass.NORMAL_TURN)
-    >>> r = gr.Round.deal(rules, dealer=0, seed=7).apply(gr.PassUpcard()).apply(gr.PassUpcard())
+    >>> r = gr.Round.deal(rules, dealer=0, seed=7)
+    >>> r = r.apply(gr.PassUpcard()).apply(gr.PassUpcard())
     >>> gr.PAGAT.after_both_pass, r.legal_actions()
     (<AfterPass.STOCK_ONLY: 'stock-only'>, (DrawStock(), TakeDiscard()))
     """
@@ -69,7 +70,8 @@ class Shutout(enum.Enum):
     >>> knock = gr.RoundResult(outcome=gr.Outcome.KNOCK, winner=0, points=100)
     >>> gr.PAGAT.shutout, gr.score_game(gr.PAGAT, [knock]).breakdown[0].game_bonus
     (<Shutout.DOUBLE_GAME_BONUS: 'double-game-bonus'>, 200)
-    >>> gr.score_game(gr.PAGAT.evolve(shutout=gr.Shutout.NONE), [knock]).breakdown[0].game_bonus
+    >>> no_shutout = gr.PAGAT.evolve(shutout=gr.Shutout.NONE)
+    >>> gr.score_game(no_shutout, [knock]).breakdown[0].game_bonus
     100
     """
 
@@ -89,8 +91,10 @@ class GameWinner(enum.Enum):
     """Who wins the game.
 
     >>> import ginrummy as gr
-    >>> gr.PAGAT.game_winner, gr.EAAI.game_winner
-    (<GameWinner.HIGHEST_TOTAL: 'highest-total'>, <GameWinner.FIRST_TO_TARGET: 'first-to-target'>)
+    >>> gr.PAGAT.game_winner
+    <GameWinner.HIGHEST_TOTAL: 'highest-total'>
+    >>> gr.EAAI.game_winner
+    <GameWinner.FIRST_TO_TARGET: 'first-to-target'>
     """
 
     HIGHEST_TOTAL = "highest-total"
@@ -173,7 +177,8 @@ class Ruleset:
     >>> Ruleset(layoffs=False, layoffs_after_gin=True)
     Traceback (most recent call last):
     ...
-    ginrummy.errors.InvalidRulesetError: invalid ruleset: 'layoffs_after_gin' is True but 'layoffs' is False
+    ginrummy.errors.InvalidRulesetError: invalid ruleset: 'layoffs_after_gin' is True
+    but 'layoffs' is False
     """
 
     name: str = attrs.field(

@@ -170,10 +170,11 @@ def best_layoffs(spread: Iterable[Meld], cards: CardsLike, rules: MeldingRules |
     :raises ParseError: for bad card text.
 
     >>> import ginrummy as gr
-    >>> plan = gr.best_layoffs([gr.Meld.parse("4h 5h 6h")], "7h 8h 9c 9d")
+    >>> spread = [gr.Meld.parse("4h 5h 6h")]
+    >>> plan = gr.best_layoffs(spread, "7h 8h 9c 9d")
     >>> plan.cards, plan.points
     ((Card('7h'), Card('8h')), 18)
-    >>> gr.best_layoffs([gr.Meld.parse("4h 5h 6h")], "7h 7c 7d 8h").points  # keeps 7c 7d 7h
+    >>> gr.best_layoffs(spread, "7h 7c 7d 8h").points  # keeps 7c 7d 7h
     8
     """
     mask = to_mask(cards, what="defender's cards")

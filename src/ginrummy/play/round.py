@@ -106,9 +106,11 @@ class Round(RoundState):
 
         >>> import ginrummy as gr
         >>> r = gr.Round.from_notation(
-        ...     "pagat | dealer 0 | draw | player 1 | hands Ac 2c 3c 4d 5d 6d 7h 8h 9h Ks / "
-        ...     "As 2s 3s 4s 5s 6s 7s 8s 9s Ts | stock 2d 3d 4h 5h 6h 2h 3h Ah Ad 7c 8c 9c Tc Jc Qc "
-        ...     "Kc 7d 8d 9d Td Jd Qd Kd Th Jh Qh Kh Js Qs 4c 5c | pile 6c | upcard 6c")
+        ...     "pagat | dealer 0 | draw | player 1"
+        ...     " | hands Ac 2c 3c 4d 5d 6d 7h 8h 9h Ks / As 2s 3s 4s 5s 6s 7s 8s 9s Ts"
+        ...     " | stock 2d 3d 4h 5h 6h 2h 3h Ah Ad 7c 8c 9c Tc Jc Qc Kc 7d 8d 9d Td"
+        ...     " Jd Qd Kd Th Jh Qh Kh Js Qs 4c 5c | pile 6c | upcard 6c"
+        ... )
         >>> r.phase, r.to_act, len(r.stock)
         (<Phase.DRAW: 'draw'>, 1, 31)
         """

@@ -122,7 +122,8 @@ class RoundResult:
     >>> RoundResult(outcome=Outcome.GIN, winner=None, points=25)
     Traceback (most recent call last):
     ...
-    ginrummy.errors.InvalidResultError: invalid round result: a gin round needs a winner (got winner None)
+    ginrummy.errors.InvalidResultError: invalid round result: a gin round needs a winner
+    (got winner None)
     """
 
     outcome: Outcome = attrs.field(validator=_outcome)
@@ -333,8 +334,10 @@ class RoundResult:
             initial upcard (see :func:`~ginrummy.results.pricing.price_knock`).
 
         >>> import ginrummy as gr
-        >>> result = RoundResult(outcome=Outcome.UNDERCUT, winner=1, points=12, bonus=10, knocker=0,
-        ...                      deadwood=(7, 5))
+        >>> result = RoundResult(
+        ...     outcome=Outcome.UNDERCUT, winner=1, points=12, bonus=10, knocker=0,
+        ...     deadwood=(7, 5),
+        ... )
         >>> result.reprice(gr.SPANISH_SITE).points
         27
         """

@@ -58,8 +58,9 @@ class PlayerScore:
     >>> import ginrummy as gr
     >>> knock = gr.RoundResult(outcome=gr.Outcome.KNOCK, winner=0, points=60)
     >>> score = gr.score_game(gr.PAGAT, [knock, knock]).breakdown[0]
-    >>> score, score.total
-    (PlayerScore(round_points=120, rounds_won=2, boxes=40, game_bonus=200, shutout=True), 360)
+    >>> score.total, score
+    (360, PlayerScore(round_points=120, rounds_won=2, boxes=40, game_bonus=200,
+                      shutout=True))
     """
 
     round_points: int = attrs.field(validator=_count)
@@ -458,7 +459,8 @@ def game_scores(rules: Ruleset, results: Iterable[RoundResult]) -> tuple[int, in
     >>> gin = gr.RoundResult(outcome=gr.Outcome.GIN, winner=1, points=30)
     >>> gr.game_scores(gr.PAGAT, [knock, gin, knock])
     (24, 30)
-    >>> gr.game_scores(gr.PAGAT.evolve(boxes_count_toward_target=True), [knock, gin, knock])
+    >>> boxes_count = gr.PAGAT.evolve(boxes_count_toward_target=True)
+    >>> gr.game_scores(boxes_count, [knock, gin, knock])
     (64, 50)
     """
     return _standings(rules, results).scores

@@ -117,7 +117,8 @@ class GinRummyAEC(AECEnv):  # type: ignore[misc]
     >>> env.reset(seed=3)
     >>> for agent in env.agent_iter():
     ...     obs, reward, terminated, truncated, info = env.last()
-    ...     env.step(None if terminated or truncated else int(obs["action_mask"].argmax()))
+    ...     done = terminated or truncated
+    ...     env.step(None if done else int(obs["action_mask"].argmax()))
     >>> env.agents
     []
     """

@@ -390,7 +390,8 @@ def split_observation(obs: npt.NDArray[np.float32]) -> Mapping[str, npt.NDArray[
 
     >>> import ginrummy as gr
     >>> from ginrummy import rl
-    >>> parts = rl.split_observation(rl.encode(gr.Round.deal(gr.PAGAT, dealer=0, seed=7).view(1)))
+    >>> view = gr.Round.deal(gr.PAGAT, dealer=0, seed=7).view(1)
+    >>> parts = rl.split_observation(rl.encode(view))
     >>> parts["hand"].shape, parts["phase"].tolist(), float(parts["my_turn"])
     ((52,), [1.0, 0.0, 0.0, 0.0, 0.0], 1.0)
     """

@@ -148,7 +148,8 @@ class Comparison:
     of every statistic between each ruleset and the first.
 
     >>> import ginrummy as gr
-    >>> result = gr.compare([gr.PAGAT, gr.PAGAT.evolve(name="same")], rounds=5, bots=("greedy", "greedy"))
+    >>> same = gr.PAGAT.evolve(name="same")
+    >>> result = gr.compare([gr.PAGAT, same], rounds=5, bots=("greedy", "greedy"))
     >>> d = result.difference("same", "gin")
     >>> (d.value, d.low, d.high), result.significant("same", "gin")
     ((0.0, 0.0, 0.0), False)
@@ -257,7 +258,8 @@ def compare(
 
     >>> import ginrummy as gr
     >>> limit7 = gr.PAGAT.evolve(name="limit-7", knock_limit=7)
-    >>> result = gr.compare([gr.PAGAT, limit7], rounds=10, seed=1, bots=("greedy", "greedy"))
+    >>> bots = ("greedy", "greedy")
+    >>> result = gr.compare([gr.PAGAT, limit7], rounds=10, seed=1, bots=bots)
     >>> [d.statistic for d in result.differences][:3]
     ['knock', 'undercut', 'gin']
     """

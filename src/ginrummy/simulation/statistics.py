@@ -95,7 +95,8 @@ class RulesetStats:
     """The statistics of one ruleset: counts, and rates and means derived from them.
 
     >>> import ginrummy as gr
-    >>> counts = gr.Counts(rounds=4, outcomes=(3, 1, 0, 0, 0, 0), scored_rounds=4, dealer_wins=4,
+    >>> outcomes = (3, 1, 0, 0, 0, 0)
+    >>> counts = gr.Counts(rounds=4, outcomes=outcomes, scored_rounds=4, dealer_wins=4,
     ...     player0_round_wins=4)
     >>> stats = gr.RulesetStats(gr.PAGAT, counts)
     >>> stats.name, stats.rate("knock").value, stats.rate(gr.Outcome.UNDERCUT).value
@@ -255,7 +256,8 @@ class SimulationReport:
     from the simulation's :class:`~ginrummy.Tally`.
 
     >>> import ginrummy as gr
-    >>> report = gr.simulate([gr.PAGAT, gr.STRAIGHT], rounds=4, seed=1, bots=("greedy", "random"))
+    >>> bots = ("greedy", "random")
+    >>> report = gr.simulate([gr.PAGAT, gr.STRAIGHT], rounds=4, seed=1, bots=bots)
     >>> report.bots, [stats.name for stats in report.stats], report["straight"].rounds
     (('greedy', 'random'), ['pagat', 'straight'], 4)
     """

@@ -62,8 +62,10 @@ class Counts:
     that were not void, and game figures appear only with games.
 
     >>> import ginrummy as gr
-    >>> total = Counts.of_round(gr.RoundResult(outcome=gr.Outcome.GIN, winner=0, points=30), 1, 8)
-    >>> total = total + Counts.of_round(gr.RoundResult(outcome=gr.Outcome.DEAD_HAND), 0, 20)
+    >>> gin = gr.RoundResult(outcome=gr.Outcome.GIN, winner=0, points=30)
+    >>> total = Counts.of_round(gin, 1, 8)
+    >>> dead_hand = gr.RoundResult(outcome=gr.Outcome.DEAD_HAND)
+    >>> total = total + Counts.of_round(dead_hand, 0, 20)
     >>> total.rounds, total.outcomes[2], total.points, total.turns, total.non_dealer_wins
     (2, 1, 30, 28, 1)
     """
