@@ -241,6 +241,24 @@ class Card:
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
 
+    @property
+    def glyph_text(self) -> str:
+        """The card as a person reads it, with its suit symbol: ``'A♠'``, ``'10♥'``."""
+        return ("10" if self.rank == Rank.TEN else self.rank.symbol) + self.suit.glyph
+
+    def __format__(self, spec: str) -> str:
+        """``format(card, spec)``: the notation (``'As'``), or with ``g`` at the end of the
+        spec the suit symbol (``'A♠'``, ``'10♥'``); the rest of the spec aligns the text as
+        for a string (``f"{card:>4g}"``).
+
+        :raises ParseError: for a spec a string cannot take.
+
+        >>> card = Card.parse("Th")
+        >>> format(card, "g"), f"{card}", f"[{card:>4g}]"
+        ('10♥', 'Th', '[ 10♥]')
+        """
+        return _formatted(self.glyph_text if spec.endswith("g") else str(self), spec, self)
+
     def __lt__(self, other: Card) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
@@ -458,6 +476,28 @@ class Hand:
 
     def __repr__(self) -> str:
         return f"Hand({str(self)!r})"
+
+    def __format__(self, spec: str) -> str:
+        """``format(hand, spec)``: as :meth:`Card.__format__`, each card with its suit symbol
+        when the spec ends in ``g``.
+
+        >>> format(Hand.parse("As Th"), "g")
+        '10♥ A♠'
+        """
+        if spec.endswith("g"):
+            return _formatted(" ".join(card.glyph_text for card in _iter_mask(self.mask)), spec, self)
+        return _formatted(str(self), spec, self)
+
+
+def _formatted(text: str, spec: str, value: object) -> str:
+    """``text`` formatted with ``spec`` less its trailing ``g``, as a string would be."""
+    try:
+        return format(text, spec.removesuffix("g"))
+    except ValueError:
+        raise ParseError(
+            f"invalid format spec {spec!r} for {value!r}: use string alignment and width, and 'g' "
+            "for suit symbols"
+        ) from None
 
 
 def _hand(mask: int) -> Hand:

@@ -24,13 +24,20 @@ from ginrummy.phase import Phase
 if TYPE_CHECKING:
     from ginrummy.cards import Card
     from ginrummy.melds import Meld
-    from ginrummy.play.game import Game
+    from ginrummy.play.game import Game, GameView
     from ginrummy.play.player_view import PlayerView
     from ginrummy.play.round import Round
     from ginrummy.results.round_result import RoundResult
     from ginrummy.rules import Ruleset
 
-__all__ = ["game_picture", "hand_picture", "result_picture", "round_picture", "view_picture"]
+__all__ = [
+    "game_picture",
+    "game_view_picture",
+    "hand_picture",
+    "result_picture",
+    "round_picture",
+    "view_picture",
+]
 
 _PHASES = {
     Phase.UPCARD_OFFER: "upcard offer",
@@ -145,4 +152,35 @@ def game_picture(g: Game) -> str:
         winner = "a draw" if result.winner is None else f"player {result.winner} wins"
         lines.append(f"result     {winner}, {result.totals[0]}-{result.totals[1]}")
     lines.append(round_picture(g.round))
+    return "\n".join(lines)
+
+
+def game_view_picture(v: GameView) -> str:
+    """What one player sees of a game: the scores (its own first), one line per finished round,
+    the settlement once the game is over, then its view of the round in play (the last round
+    once the game is over).
+
+    >>> import ginrummy as gr
+    >>> print(gr.Game.new(gr.PAGAT, seed=7, dealer=0).view(1))
+    pagat game · player 1 · round 1 · you 0, opponent 0 (target 100)
+    player 1 · pagat · upcard offer · your turn · turn 0
+    you        [4c 4h 4s] 6c 8c 9d Kd 9h Th Js   deadwood 62
+    opponent   10 cards
+    pile       Ah   stock 31   knock limit 10
+    legal      t, p
+    """
+    me, other = v.player, 1 - v.player
+    state = "over" if v.is_over else f"round {len(v.results) + 1}"
+    lines = [
+        f"{v.rules.name} game · player {me} · {state} · you {v.scores[me]}, opponent {v.scores[other]} "
+        f"(target {v.rules.target})"
+    ]
+    for number, result in enumerate(v.results, start=1):
+        lines.append(f"round {number:<4} {result_picture(result)}")
+    if v.is_over:
+        totals = v.result.totals
+        winner = v.result.winner
+        verdict = "a drawn game" if winner is None else "you win" if winner == me else "the opponent wins"
+        lines.append(f"result     {verdict}, you {totals[me]}, opponent {totals[other]}")
+    lines.append(view_picture(v.round))
     return "\n".join(lines)
