@@ -28,7 +28,7 @@ import attrs
 from ginrummy.actions import ACTION_TYPES, Action
 from ginrummy.cards import Card
 from ginrummy.errors import GinRummyError, IllegalActionError, InvalidPositionError
-from ginrummy.play.board_text import game_picture
+from ginrummy.play.board_text import game_picture, game_view_picture
 from ginrummy.play.history import Chain, items
 from ginrummy.play.player_view import PlayerView
 from ginrummy.play.round import Round, check_given_seed
@@ -494,6 +494,9 @@ class GameView:
                 raise _view_error(f"history[{index}].result", f"is not results[{index}]")
         if self.is_over and self.history and self.round != self.history[-1]:
             raise _view_error("round", "a finished game's round view is its last finished round's")
+
+    def __str__(self) -> str:
+        return game_view_picture(self)
 
     def sample(self, rng: random.Random) -> Game:
         """A whole game, history included, that this player could be in: each round (the
