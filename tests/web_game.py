@@ -71,14 +71,15 @@ def hidden_cards(r: gr.Round, player: int) -> frozenset[str]:
     """The cards of round ``r`` that ``player`` may not see, from the omniscient round: the
     stock; the opponent's cards that never lay face up on the discard pile, until the
     opponent's hand is shown (from a knock on; a dead hand shows no hand); the opponent's
-    face-down knock card until the round is over."""
+    face-down knock card until the round is over, unless it once lay face up on the pile (the
+    player saw it discarded, or it was the initial upcard)."""
     hidden = set(r.stock)
     opponent = 1 - player
+    seen = {r.initial_upcard}
+    seen.update(e.action.card for e in r.events if isinstance(e.action, gr.Discard))
     if r.knocker is None:
-        seen = {r.initial_upcard}
-        seen.update(e.action.card for e in r.events if isinstance(e.action, gr.Discard))
         hidden.update(card for card in r.hand(opponent) if card not in seen)
-    if r.knocker == opponent and r.knock_card is not None and not r.is_over:
+    if r.knocker == opponent and r.knock_card is not None and not r.is_over and r.knock_card not in seen:
         hidden.add(r.knock_card)
     return frozenset(str(card) for card in hidden)
 
