@@ -7,10 +7,12 @@ exit status 2, never a traceback.
 
 from __future__ import annotations
 
+import enum
 import json
 import re
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -20,6 +22,7 @@ import ginrummy as gr
 from cli_helpers import CliResult, run_cli
 from ginrummy import frontend
 from ginrummy.bots import DEFAULT_BOT
+from ginrummy.io.ruleset_files import read_ruleset
 
 QUICKSTART_10 = "As 2s 3s 4s 7h 7d 7c Kd Qd 9c"
 """The hand of the quickstart: melds 7c 7d 7h and As-4s, deadwood 9c Qd Kd (29)."""
@@ -317,6 +320,22 @@ def test_presets_table_lists_every_preset_and_every_field() -> None:
     targets = [str(preset.target) for preset in gr.PRESETS.values()]
     assert targets == rows["target"]
     assert "150" == targets[list(gr.PRESETS).index("oklahoma")]
+
+
+def test_presets_spell_every_choice_as_a_ruleset_file_does(tmp_path: Path) -> None:
+    """Every choice ``presets`` prints (``stock-only``, not ``STOCK_ONLY``) is what a TOML
+    ruleset file accepts: written back into a file under each preset's column, it reads as that
+    preset's value."""
+    result = run_cli("presets")
+    names, rows = side_by_side(" " * 5 + result.stdout[5:], PRESETS_LABEL)
+    enums = {f.name for f in attrs.fields(gr.Ruleset) if isinstance(getattr(gr.PAGAT, f.name), enum.Enum)}
+    assert {"after_both_pass", "shutout", "game_winner", "next_dealer"} <= enums
+    for field in enums:
+        for name, cell in zip(names, rows[field], strict=True):
+            assert re.fullmatch(r"[a-z]+(-[a-z]+)*", cell), cell
+            path = tmp_path / "house.toml"
+            path.write_text(f'preset = "pagat"\n{field} = "{cell}"\n', encoding="utf-8")
+            assert getattr(gr.PRESETS[name], field) == getattr(read_ruleset(path), field)
 
 
 def test_presets_one_name_shows_it_in_full() -> None:
