@@ -335,3 +335,26 @@ def test_a_game_views_picture_speaks_from_its_players_side() -> None:
         winner = game.result.winner
         assert ("you win" if winner == viewer else "the opponent wins") in str(game.view(viewer))
         assert str(game.view(viewer).round) in str(game.view(viewer))
+
+
+def test_every_name_of_the_kit_is_documented_with_an_example() -> None:
+    """Every public class and function of ``ginrummy.frontend`` has a docstring holding a
+    doctest (STYLE convention 8), and every public method and property a docstring."""
+    import inspect
+
+    missing = []
+    for name in frontend.__all__:
+        obj = getattr(frontend, name)
+        if not (inspect.isclass(obj) or inspect.isfunction(obj)):
+            continue
+        if ">>>" not in (inspect.getdoc(obj) or ""):
+            missing.append(name)
+        if inspect.isclass(obj):
+            for attribute, member in vars(obj).items():
+                target = member.fget if isinstance(member, property) else member
+                if isinstance(target, (classmethod, staticmethod)):
+                    target = target.__func__
+                public = not attribute.startswith("_") and inspect.isfunction(target)
+                if public and not inspect.getdoc(target):
+                    missing.append(f"{name}.{attribute}")
+    assert [] == missing

@@ -236,7 +236,7 @@ class Card:
         return DECK[index]
 
     def __str__(self) -> str:
-        return self.rank.symbol + self.suit.symbol
+        return _TEXTS[self.index]
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
@@ -244,7 +244,7 @@ class Card:
     @property
     def glyph_text(self) -> str:
         """The card as a person reads it, with its suit symbol: ``'A♠'``, ``'10♥'``."""
-        return ("10" if self.rank == Rank.TEN else self.rank.symbol) + self.suit.glyph
+        return _GLYPH_TEXTS[self.index]
 
     def __format__(self, spec: str) -> str:
         """``format(card, spec)``: the notation (``'As'``), or with ``g`` at the end of the
@@ -282,6 +282,17 @@ class Card:
 
 DECK: tuple[Card, ...] = tuple(Card(Rank(rank), Suit(suit)) for suit in range(4) for rank in range(1, 14))
 """The 52 cards in index order: A-K of clubs, then diamonds, hearts and spades."""
+
+_TEXTS: tuple[str, ...] = tuple(
+    Rank(rank).symbol + Suit(suit).symbol for suit in range(4) for rank in range(1, 14)
+)
+"""Each card's notation by index (``str(card)`` is read here: JSON writes thousands of cards)."""
+_GLYPH_TEXTS: tuple[str, ...] = tuple(
+    ("10" if rank == 10 else Rank(rank).symbol) + Suit(suit).glyph
+    for suit in range(4)
+    for rank in range(1, 14)
+)
+"""Each card with its suit symbol by index."""
 
 FULL_MASK = (1 << 52) - 1
 """The mask of the whole deck."""

@@ -79,6 +79,11 @@ class Controls:
     that belong to no card.
 
     Build it with :func:`controls`.
+
+    >>> import ginrummy as gr
+    >>> c = controls(gr.Round.deal(gr.PAGAT, dealer=0, seed=7).view(1))
+    >>> c.take, c.pass_upcard, c.draw, len(c), c.discardable
+    (TakeDiscard(), PassUpcard(), None, 10, ())
     """
 
     cards: tuple[CardControls, ...]
@@ -159,6 +164,12 @@ def controls(view: PlayerView) -> Controls:
 
     :param view: the player's view of the round.
     :returns: the grouping; every legal action of the view appears in it exactly once.
+
+    >>> import ginrummy as gr
+    >>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7).apply(gr.PassUpcard()).apply(gr.PassUpcard())
+    >>> c = controls(r.view(1))
+    >>> c.others, c.draw
+    ((DrawStock(),), DrawStock())
     """
     discards: dict[Card, Discard] = {}
     knocks: dict[Card, Knock] = {}

@@ -34,6 +34,10 @@ def discard_deadwood(view: PlayerView) -> tuple[tuple[Card, int], ...]:
     :param view: the player's view; only its legal discards are listed (never the card taken
         from the pile this turn, unless the ruleset allows it).
     :returns: ``(card, deadwood)`` pairs.
+
+    >>> import ginrummy as gr
+    >>> discard_deadwood(gr.Round.deal(gr.PAGAT, dealer=0, seed=7).view(1))  # not its discard yet
+    ()
     """
     legal = {action.card for action in view.legal_actions if isinstance(action, Discard)}
     if not legal:
@@ -72,6 +76,11 @@ def knock_now(view: PlayerView) -> KnockNow:
     as it is (what a knock would leave if the next draw changed nothing), not legal.
 
     :param view: the player's view.
+
+    >>> import ginrummy as gr
+    >>> now = knock_now(gr.Round.deal(gr.PAGAT, dealer=0, seed=7).apply(gr.TakeDiscard()).view(1))
+    >>> now.card, now.deadwood, now.legal
+    (Card('Td'), 57, False)
     """
     if view.phase is Phase.DISCARD and view.is_my_turn:
         options = discard_deadwood(view)

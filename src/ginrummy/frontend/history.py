@@ -35,6 +35,10 @@ def actors(game: Game) -> tuple[int, ...]:
     """The player of each action of ``game.actions``, in order.
 
     :param game: the game (omniscient or not: only who acted is read).
+
+    >>> import ginrummy as gr
+    >>> actors(gr.Game.new(gr.PAGAT, seed=7, dealer=0))
+    ()
     """
     return tuple(event.player for r in _rounds(game) for event in r.events)
 
@@ -61,6 +65,11 @@ def game_events(view: GameView) -> tuple[tuple[int, Event], ...]:
     ``game_events(view)[n:]`` is what happened after the game's first ``n`` actions.
 
     :param view: the viewer's view of the game.
+
+    >>> import ginrummy as gr
+    >>> g = gr.Game.new(gr.PAGAT, seed=7, dealer=0).apply(gr.PassUpcard())
+    >>> [(number, str(event)) for number, event in game_events(g.view(0))]
+    [(0, '#0 player 1: p')]
     """
     rounds = list(view.history)
     if not view.is_over:
@@ -76,6 +85,11 @@ def events_since_last_action(view: GameView) -> tuple[tuple[int, Event], ...]:
     The events are those of the viewer's own views (censored), so nothing hidden is in them.
 
     :param view: the viewer's view of the game.
+
+    >>> import ginrummy as gr
+    >>> g = gr.Game.new(gr.PAGAT, seed=7, dealer=0).apply(gr.PassUpcard()).apply(gr.PassUpcard())
+    >>> [str(event) for _, event in events_since_last_action(g.view(1))]
+    ['#1 player 0: p']
     """
     events = game_events(view)
     for index in range(len(events) - 1, -1, -1):

@@ -51,7 +51,12 @@ __all__ = ["KnockSpreads", "knock_spreads"]
 class KnockSpreads:
     """The legal spreads of a knock with one card.
 
-    Build it with :func:`knock_spreads`.
+    Build it with :func:`knock_spreads` (see the module's example).
+
+    >>> import ginrummy as gr
+    >>> best = gr.best_melds("7c 8c 9c 2d")
+    >>> KnockSpreads(card=gr.Card("Kh"), picked=best, spreads=(best,)).action()
+    Knock(card=Card('Kh'), melds=None)
     """
 
     card: Card
@@ -85,6 +90,12 @@ def knock_spreads(view: PlayerView, card: Card) -> KnockSpreads:
     :returns: the spreads, the one ``Knock(card)`` would show first.
     :raises IllegalActionError: when the player may not knock with ``card`` now (the reason
         names the card).
+
+    >>> import ginrummy as gr
+    >>> knock_spreads(gr.Round.deal(gr.PAGAT, dealer=0, seed=7).view(1), gr.Card("Ac"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ginrummy.errors.IllegalActionError: cannot knock with Card('Ac') now: not among the legal actions ...
     """
     if Knock(card) not in view.legal_actions:
         raise IllegalActionError(

@@ -38,7 +38,15 @@ __all__ = ["RoundEnd", "round_end"]
 
 @attrs.frozen(kw_only=True)
 class RoundEnd:
-    """A finished round from one player's side (build it with :func:`round_end`)."""
+    """A finished round from one player's side (build it with :func:`round_end`; the module
+    shows one).
+
+    >>> import ginrummy as gr
+    >>> dead = RoundEnd(viewer=0, result=gr.RoundResult(outcome=gr.Outcome.DEAD_HAND), knocker=None,
+    ...     hands=(gr.best_melds("7c 8c 9c Kh"), None), spread=(), layoffs=(), knock_card=None, headline="")
+    >>> dead.hands[0].points
+    10
+    """
 
     viewer: int
     """The player whose view this is."""
@@ -68,6 +76,12 @@ def round_end(view: PlayerView, *, opponent: str = OPPONENT, glyphs: bool = Fals
     :param opponent: the other player's name, for the headline.
     :param glyphs: write the headline's cards with suit symbols.
     :raises IllegalActionError: when the round is not over.
+
+    >>> import ginrummy as gr
+    >>> round_end(gr.Round.deal(gr.PAGAT, dealer=0, seed=7).view(0))
+    Traceback (most recent call last):
+    ...
+    ginrummy.errors.IllegalActionError: the round is not over: it has no end to show
     """
     result = view.result
     if result is None:

@@ -87,6 +87,11 @@ class Session:
     validated, for a table that rebuilds a session from its own storage.
 
     :raises InvalidPositionError: naming the field that does not fit.
+
+    >>> import ginrummy as gr
+    >>> s = Session.new(gr.STRAIGHT, bot="random", seed=1, dealer=1)
+    >>> s.bot_name, s.paused, s.is_over, s.can_undo
+    ('random', False, False, False)
     """
 
     game: Game = attrs.field(validator=_check_game)

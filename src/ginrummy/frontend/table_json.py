@@ -32,7 +32,12 @@ __all__ = ["arrangement_json", "table_data"]
 
 def arrangement_json(arrangement: Arrangement) -> dict[str, Any]:
     """An arrangement as ``{"melds": [[card, ...], ...], "deadwood": [card, ...], "points": n}``
-    (each meld's cards in meld order)."""
+    (each meld's cards in meld order).
+
+    >>> import ginrummy as gr
+    >>> arrangement_json(gr.best_melds("9c 7c 8c Kh"))
+    {'melds': [['7c', '8c', '9c']], 'deadwood': ['Kh'], 'points': 10}
+    """
     return {
         "melds": [[str(card) for card in meld.cards] for meld in arrangement.melds],
         "deadwood": [str(card) for card in arrangement.deadwood],
@@ -56,6 +61,11 @@ def table_data(view: PlayerView, *, opponent: str = OPPONENT, glyphs: bool = Tru
 
     :param view: one player's view of a round.
     :param opponent: the other player's name in the log and the headline.
+
+    >>> import ginrummy as gr
+    >>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7).apply(gr.PassUpcard())
+    >>> table_data(r.view(0), opponent="the bot")["log"]
+    ['the bot passes the upcard']
     """
     grouped = controls(view)
     after = dict(best_discards(view.hand, view.rules)) if grouped.knock_cards else {}

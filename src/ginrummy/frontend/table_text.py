@@ -45,7 +45,12 @@ def _lines(label: str, text: str, width: int) -> list[str]:
 
 
 def arrangement_text(arrangement: Arrangement, side: Side) -> str:
-    """Melds in brackets, then the deadwood cards and points: ``[7c 8c 9c] Kh   deadwood 10``."""
+    """Melds in brackets, then the deadwood cards and points.
+
+    >>> import ginrummy as gr
+    >>> arrangement_text(gr.best_melds("9c 7c 8c Kh"), Side(viewer=0, glyphs=True))
+    '[7♣ 8♣ 9♣] K♥   deadwood 10'
+    """
     parts = [f"[{side.meld(meld)}]" for meld in arrangement.melds]
     parts += [side.card(card) for card in arrangement.deadwood]
     return f"{' '.join(parts)}   deadwood {arrangement.points}"
@@ -98,6 +103,11 @@ def table_text(
     :param opponent: the other player's name.
     :param glyphs: write cards with suit symbols.
     :param width: the most columns a line takes (at least 40).
+
+    >>> import ginrummy as gr
+    >>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7).apply(gr.TakeDiscard())
+    >>> print(table_text(r.view(1), opponent="the bot").splitlines()[-1])
+    your turn  d CARD: discard (not 9d, just taken)
     """
     width = max(40, width)
     side = Side(view.player, opponent, glyphs)
@@ -139,6 +149,17 @@ def round_end_text(
 
     :param view: the viewer's view of a round that is over.
     :raises IllegalActionError: when the round is not over.
+
+    >>> import ginrummy as gr
+    >>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7)
+    >>> while not r.is_over:
+    ...     r = r.apply(gr.GreedyBot().act(r.view(r.to_act)))
+    >>> print(round_end_text(r.view(0), opponent="the bot"))
+    you        [Jc Qc Kc] [5s 6s 7s] 3h 4h As   deadwood 8
+    the bot    [2c 2d 2s] [4d 5d 6d 7d] Ac 5h 4s   deadwood 10   knock card 6h
+    laid off   3d onto [4d 5d 6d 7d]
+    you undercut the bot and score 12: the bot's deadwood 10 - your 8 + undercut
+    bonus 10 = 12
     """
     width = max(40, width)
     side = Side(view.player, opponent, glyphs)

@@ -155,6 +155,10 @@ def describe_event(event: Event, viewer: int, *, opponent: str = OPPONENT, glyph
 
     :param event: an event as ``viewer`` sees it (censored).
     :param viewer: the player the words speak to.
+
+    >>> import ginrummy as gr
+    >>> describe_event(gr.Event(number=0, player=1, action=None), 0, opponent="the bot")
+    'the bot knocks, laying a card face down'
     """
     return describe_action(
         event.action, event.player, viewer, card=event.card, opponent=opponent, glyphs=glyphs
