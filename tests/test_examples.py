@@ -129,3 +129,25 @@ def test_the_terminal_table_saves_sealed_and_resumes(tmp_path: Path) -> None:
     saved_at = first.stdout.split("your move> ")[-2]  # the bot's reply, then the table saved
     table = saved_at[saved_at.index("your hand") :]
     assert table == resumed.stdout.split("your move> ")[0]
+
+
+def test_the_guide_shows_the_terminal_tables_whole_loop() -> None:
+    """The front-end guide prints ``examples/terminal_table.py``'s game loop in the page (not
+    as an include, which a reader of the ``.rst`` file cannot see), and that copy is the
+    program's code, line for line."""
+    import inspect
+    import textwrap
+
+    spec = importlib.util.spec_from_file_location("example_terminal_table", EXAMPLES / "terminal_table.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    guide = (ROOT / "docs" / "frontends.rst").read_text(encoding="utf-8")
+    block = guide.split("Its whole\ngame loop is this function", 1)[1].split("::\n\n", 1)[1]
+    lines = []
+    for line in block.splitlines():
+        if line and not line.startswith("   "):
+            break
+        lines.append(line)
+    shown = textwrap.dedent("\n".join(lines)).strip()
+    assert f'BOT = "the bot"\n\n\n{inspect.getsource(module.play).strip()}' == shown
