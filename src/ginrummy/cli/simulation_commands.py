@@ -216,9 +216,9 @@ message)."""
 
 def _progress(args: argparse.Namespace) -> Progress | None:
     """The progress line, when standard error is a terminal and ``--quiet`` was not given."""
-    if args.quiet or not sys.stderr.isatty():
+    if getattr(args, "quiet", False) or not sys.stderr.isatty():
         return None
-    PROGRESS.begin("rounds" if args.rounds is not None else "games")
+    PROGRESS.begin("rounds" if getattr(args, "rounds", None) is not None else "games")
     return PROGRESS
 
 
