@@ -38,7 +38,6 @@ from ginrummy.actions import (
 from ginrummy.cards import Card
 from ginrummy.melds import Meld
 from ginrummy.play.events import Event
-from ginrummy.play.player_view import PlayerView
 from ginrummy.results.round_result import Outcome, RoundResult
 from ginrummy.results.settlement import GameResult
 from ginrummy.rules import Ruleset
@@ -275,30 +274,4 @@ def describe_game_result(result: GameResult, viewer: int, *, opponent: str = OPP
             f"{side.subject(player)}: {score.round_points} round points + {score.boxes} boxes "
             f"({score.rounds_won} rounds won) + game bonus {score.game_bonus}{shutout} = {score.total}"
         )
-    return tuple(lines)
-
-
-def _unused_view_end(view: PlayerView, *, opponent: str = OPPONENT, glyphs: bool = False) -> tuple[str, ...]:
-    """A finished round as the viewer of ``view`` may see it, in lines: the knock (its card,
-    the spread), the layoffs, both hands once shown, and the result.
-
-    :param view: the viewer's view of a round that is over.
-    """
-    side = Side(view.player, opponent, glyphs)
-    result = view.result
-    lines: list[str] = []
-    if view.knocker is not None:
-        knocker = view.knocker
-        face_down = "" if view.knock_card is None else f" with {side.card(view.knock_card)} face down"
-        verb = side.verb(knocker, "knocked", "knocked")
-        spread = ", ".join(f"{i}:[{side.meld(meld)}]" for i, meld in enumerate(view.spread))
-        lines.append(f"{side.subject(knocker)} {verb}{face_down}; spread {spread or 'none'}")
-        if view.layoffs:
-            laid = ", ".join(f"{side.card(card)} onto {index}" for card, index in view.layoffs)
-            lines.append(f"{side.subject(1 - knocker)} laid off {laid}")
-    if view.opponent_hand is not None:
-        held = " ".join(side.card(card) for card in view.opponent_hand) or "nothing more"
-        lines.append(f"{opponent} kept {held}")
-    if result is not None:
-        lines.append(describe_result(result, view.rules, view.player, opponent=opponent, glyphs=glyphs))
     return tuple(lines)
