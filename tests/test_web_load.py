@@ -238,6 +238,8 @@ def test_200_clients_dropping_and_coming_back_leave_the_server_as_they_found_it(
         "--archive",
         str(archive),
         "--stats",
+        "--rate",
+        "1000",  # the clients play as fast as the server answers, unlike people
         "--log-level",
         "warning",
     ]

@@ -31,7 +31,7 @@ Surviving clients: a seat is claimed back with its token (a reloaded tab keeps i
 takes it over from a connection that never closed); a closed tab's seat is kept for
 ``seat_timeout`` seconds (30 by default) and then freed, and a table nobody sits at for that
 long is dropped, finished or not. A message longer than ``MAX_MESSAGE`` characters, a
-binary frame, more than ``BURST`` messages at once (refilled at ``RATE`` a second) or
+binary frame, more than ``BURST`` messages at once (refilled at ``RATE`` a second; ``--rate``) or
 more than ``STRIKES`` refused messages in a row close that connection; any other bad
 message gets an ``error`` or ``refused`` frame; the other games go on.
 """
@@ -63,13 +63,13 @@ from ginrummy import frontend
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # web_tables.py beside this file, however it is run
 from web_tables import (
-    BURST,
     CLOSE_BINARY,
     CLOSE_FLOOD,
     CLOSE_TAKEN_OVER,
     CLOSE_TOO_BIG,
     MAX_MESSAGE,
     MODES,
+    RATE,
     SEAT_TIMEOUT,
     STRIKES,
     Client,
@@ -112,6 +112,7 @@ class Hub:
         max_tables: int = 1000,
         seat_timeout: float = SEAT_TIMEOUT,
         archive: Path | None = None,
+        rate: float = RATE,
     ) -> None:
         self.make_game = make_game
         self.make_bot = make_bot
@@ -119,6 +120,7 @@ class Hub:
         self.max_tables = max_tables
         self.seat_timeout = seat_timeout
         self.archive = archive
+        self.rate = rate
         self.tables: dict[str, Table] = {}
         self.clients: set[Client] = set()
         self.reapers: set[asyncio.Task[None]] = set()
@@ -388,7 +390,7 @@ class Hub:
                 elif len(text) > MAX_MESSAGE:
                     await client.close(CLOSE_TOO_BIG, f"messages are at most {MAX_MESSAGE} characters")
                 elif not client.spend():
-                    await client.close(CLOSE_FLOOD, f"more than {BURST} messages at once")
+                    await client.close(CLOSE_FLOOD, f"more than {2 * client.rate:.0f} messages at once")
                 elif client.strikes >= STRIKES:
                     await client.close(CLOSE_FLOOD, f"more than {STRIKES} refused messages in a row")
                 else:
@@ -415,6 +417,7 @@ def create_app(
     max_tables: int = 1000,
     archive: Path | None = None,
     stats: bool = False,
+    rate: float = RATE,
 ) -> Starlette:
     """The ASGI application: the page at ``/``, its files under ``/static``, games at ``/ws``.
 
@@ -426,6 +429,8 @@ def create_app(
     :param archive: a folder where each table's game is written when it is dropped (the whole
         truth: keep it on the server).
     :param stats: serve ``/stats``, what the server holds (:meth:`Hub.stats`), for operators.
+    :param rate: the messages a second a connection may send on average (twice as many at
+        once); more closes it.
     :returns: the app; its hub (the tables) is ``app.state.hub``.
     """
     hub = Hub(
@@ -435,6 +440,7 @@ def create_app(
         seat_timeout=seat_timeout,
         max_tables=max_tables,
         archive=archive,
+        rate=rate,
     )
 
     async def page(request: Request) -> FileResponse:
@@ -445,7 +451,7 @@ def create_app(
 
     async def games(socket: WebSocket) -> None:
         await socket.accept()
-        await hub.serve(Client(socket))
+        await hub.serve(Client(socket, rate=hub.rate))
 
     async def held(request: Request) -> JSONResponse:
         return JSONResponse(hub.stats())
@@ -481,10 +487,20 @@ def main(argv: list[str] | None = None) -> None:
         "--archive", type=Path, help="write each game to this folder when its table is dropped"
     )
     parser.add_argument("--stats", action="store_true", help="serve /stats: tables, connections, memory")
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=RATE,
+        help="messages a second a connection may send, twice as many at once (default: %(default)s)",
+    )
     parser.add_argument("--log-level", default="info", help="uvicorn's log level (default: %(default)s)")
     args = parser.parse_args(argv)
     app = create_app(
-        bot_delay=args.bot_delay, seat_timeout=args.seat_timeout, archive=args.archive, stats=args.stats
+        bot_delay=args.bot_delay,
+        seat_timeout=args.seat_timeout,
+        archive=args.archive,
+        stats=args.stats,
+        rate=args.rate,
     )
     uvicorn.run(app, host=args.host, port=args.port, ws_max_size=64 * 1024, log_level=args.log_level)
 

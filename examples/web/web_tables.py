@@ -46,9 +46,10 @@ MODES = ("bot", "people")
 MAX_MESSAGE = 2048
 """The longest message a client may send, in characters (a real one is under 100)."""
 RATE = 50.0
-"""Messages a second a connection may send, on average."""
+"""Messages a second a connection may send, on average, by default (a person sends a few; a
+program playing as fast as the server answers needs more: see the server's ``--rate``)."""
 BURST = 100
-"""Messages a connection may send at once; one more closes it."""
+"""Messages a connection may send at once, by default (twice the rate); one more closes it."""
 STRIKES = 20
 """Messages in a row that a connection may have refused or answered with an error; one more
 closes it (a flood of actions out of turn, say)."""
@@ -157,6 +158,7 @@ class Client:
     player: int = 0
     sending: asyncio.Lock = field(default_factory=asyncio.Lock)
     closed: bool = False
+    rate: float = RATE
     allowance: float = BURST
     checked_at: float = field(default_factory=time.monotonic)
     strikes: int = 0
@@ -194,9 +196,10 @@ class Client:
             self.closed = True
 
     def spend(self) -> bool:
-        """Count one message against the allowance; False when the connection floods."""
+        """Count one message against the allowance (``rate`` a second, at most twice that at
+        once); False when the connection floods."""
         now = time.monotonic()
-        self.allowance = min(BURST, self.allowance + (now - self.checked_at) * RATE) - 1
+        self.allowance = min(2 * self.rate, self.allowance + (now - self.checked_at) * self.rate) - 1
         self.checked_at = now
         return self.allowance >= 0
 
