@@ -1,11 +1,13 @@
-"""A minimal hot-seat front end: two people take turns at one terminal.
+"""A minimal hot-seat front end: two people take turns at one terminal, on the front-end kit.
 
-Each turn shows only the acting player's :class:`ginrummy.PlayerView` (its hand, what it knows
-of the opponent, the piles, the legal actions) and what the opponent did since, read from the
-view's censored event log. Actions are typed in the notation of :mod:`ginrummy.actions`
-(``s``, ``t``, ``p``, ``d Kh``, ``k Kh``, ``k Kh / 7c 8c 9c / ...``, ``bg``, ``l 8h 0``,
-``e``); bad input is explained and asked again, ``help`` lists the notation, and ``quit`` or
-the end of input (Ctrl-D) leaves the game.
+Each turn shows only the acting player's table (:func:`ginrummy.frontend.table_text` of its
+:class:`ginrummy.PlayerView`: its hand in its best melds, what it knows of the opponent's, the
+piles, its choices) and what the opponent did since its last move, across the end of a round
+too (:func:`ginrummy.frontend.events_since_last_action`, read from its own censored view, in
+words). Actions are typed in the notation of :mod:`ginrummy.actions` (``s``, ``t``, ``p``,
+``d Kh``, ``k Kh``, ``k Kh / 7c 8c 9c / ...``, ``bg``, ``l 8h 0``, ``e``); bad input is
+explained and asked again, ``help`` lists the notation, and ``quit`` or the end of input
+(Ctrl-D) leaves the game.
 
 ``--auto`` lets the greedy bot play both seats, which runs the same front end without a
 person (the tests use it)::
@@ -20,6 +22,7 @@ import argparse
 from collections.abc import Callable, Sequence
 
 import ginrummy as gr
+from ginrummy import frontend
 
 HELP = """\
   s  draw from the stock       t  take the top discard       p  pass the upcard
@@ -64,42 +67,30 @@ def bot_seat(bot: gr.Bot) -> Seat:
     return act
 
 
-def describe_event(event: gr.Event) -> str:
-    """What a player may see of an opponent's action (the view's events are censored)."""
-    action = event.action
-    if action is None:
-        return "knocked (the knock card lies face down)"
-    if isinstance(action, gr.DrawStock):
-        return "drew from the stock"
-    if isinstance(action, gr.TakeDiscard):
-        return f"took {event.card}"
-    if isinstance(action, gr.PassUpcard):
-        return "passed the upcard"
-    if isinstance(action, gr.Discard):
-        return f"discarded {action.card}"
-    return str(action)
-
-
-def show(view: gr.PlayerView) -> None:
+def show(game: gr.Game, player: int) -> None:
     """Print what the acting player may know, and nothing more: what the opponent did since
-    (from the censored log) and the view's picture."""
-    mine = [i for i, event in enumerate(view.events) if event.player == view.player]
-    since = view.events[mine[-1] + 1 :] if mine else view.events
-    for event in since:
-        print(f"  opponent {describe_event(event)}")
-    print(view)
+    its last move (from its censored views) and its table."""
+    opponent = f"player {1 - player}"
+    for _, event in frontend.events_since_last_action(game.view(player)):
+        print(f"  {frontend.describe_event(event, player, opponent=opponent)}")
+    print(frontend.table_text(game.round.view(player), opponent=opponent))
 
 
 def show_round_end(finished: gr.Round, scores: tuple[int, int]) -> None:
-    """Print a finished round as both players may see it: the spread and the hands when they
-    were laid down (after a knock; nobody shows a hand after a dead hand), and the result."""
+    """Print a finished round as both players may see it: each hand in its melds (the
+    knocker's as its spread, with the knock card) once the hands are shown (after a knock;
+    nobody shows a hand after a dead hand), the layoffs, and the result."""
     result = finished.result
     assert result is not None
-    if finished.knocker is not None:
-        spread = "  ".join(f"[{meld}]" for meld in finished.spread)
-        print(f"  player {finished.knocker} knocked; spread with layoffs: {spread}")
-        for player in (0, 1):
-            print(f"  player {player} held {finished.hand(player)}")
+    if result.knocker is not None:
+        end = frontend.round_end(finished.view(0))
+        side = frontend.Side(viewer=0)
+        for player, hand in enumerate(end.hands):
+            assert hand is not None
+            knock = f"   knock card {end.knock_card}" if player == end.knocker and end.knock_card else ""
+            print(f"  player {player}: {frontend.arrangement_text(hand, side)}{knock}")
+        for card, meld in end.layoffs:
+            print(f"  player {1 - result.knocker} laid {card} off onto [{end.spread[meld]}]")
     print(f"  {result}")
     print(f"  game scores {scores[0]} - {scores[1]}")
 
@@ -113,11 +104,10 @@ def play(game: gr.Game, seats: tuple[Seat, Seat]) -> gr.Game | None:
         if player != last:
             print(f"\n--- player {player} to play (player {1 - player}, look away) ---")
             last = player
-        view = game.round.view(player)
-        show(view)
+        show(game, player)
         rounds_ended = len(game.results)
         while True:  # until the seat gives a legal action
-            action = seats[player](view)
+            action = seats[player](game.round.view(player))
             if action is None:
                 return None
             try:

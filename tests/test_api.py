@@ -26,7 +26,7 @@ import ginrummy as gr
 
 SNAPSHOT = Path(__file__).resolve().parent / "api_snapshot.txt"
 
-PUBLIC = ["ginrummy", "ginrummy.bots", "ginrummy.rl", "ginrummy.openspiel", "ginrummy.distributed"]
+PUBLIC = ["ginrummy", "ginrummy.frontend", "ginrummy.rl", "ginrummy.openspiel", "ginrummy.distributed"]
 """The public modules: ``ginrummy`` and the sub-packages whose ``__all__`` is a promise."""
 
 

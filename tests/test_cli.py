@@ -7,10 +7,12 @@ exit status 2, never a traceback.
 
 from __future__ import annotations
 
+import enum
 import json
 import re
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -18,7 +20,9 @@ import pytest
 
 import ginrummy as gr
 from cli_helpers import CliResult, run_cli
+from ginrummy import frontend
 from ginrummy.bots import DEFAULT_BOT
+from ginrummy.io.ruleset_files import read_ruleset
 
 QUICKSTART_10 = "As 2s 3s 4s 7h 7d 7c Kd Qd 9c"
 """The hand of the quickstart: melds 7c 7d 7h and As-4s, deadwood 9c Qd Kd (29)."""
@@ -327,6 +331,22 @@ def test_presets_table_lists_every_preset_and_every_field() -> None:
     assert "150" == targets[list(gr.PRESETS).index("oklahoma")]
 
 
+def test_presets_spell_every_choice_as_a_ruleset_file_does(tmp_path: Path) -> None:
+    """Every choice ``presets`` prints (``stock-only``, not ``STOCK_ONLY``) is what a TOML
+    ruleset file accepts: written back into a file under each preset's column, it reads as that
+    preset's value."""
+    result = run_cli("presets")
+    names, rows = side_by_side(" " * 5 + result.stdout[5:], PRESETS_LABEL)
+    enums = {f.name for f in attrs.fields(gr.Ruleset) if isinstance(getattr(gr.PAGAT, f.name), enum.Enum)}
+    assert {"after_both_pass", "shutout", "game_winner", "next_dealer"} <= enums
+    for field in enums:
+        for name, cell in zip(names, rows[field], strict=True):
+            assert re.fullmatch(r"[a-z]+(-[a-z]+)*", cell), cell
+            path = tmp_path / "house.toml"
+            path.write_text(f'preset = "pagat"\n{field} = "{cell}"\n', encoding="utf-8")
+            assert getattr(gr.PRESETS[name], field) == getattr(read_ruleset(path), field)
+
+
 def test_presets_one_name_shows_it_in_full() -> None:
     """``presets oklahoma`` shows that preset alone: its target is 150 and the knock limit
     comes from the upcard."""
@@ -555,40 +575,51 @@ def _auto_game(rules: gr.Ruleset, seed: int) -> gr.Game:
 
 @pytest.mark.parametrize("preset", ["pagat", "spanish-site"])
 def test_play_whole_game_on_auto_moves_ends_with_the_breakdown(preset: str) -> None:
-    """Feeding ``a`` (the bot's strategy makes the move) plays a whole game to the game-over
-    breakdown, whose totals are the library's settlement of the same game."""
+    """Feeding ``a`` (the bot's strategy makes the move; at a round's end, Enter) plays a whole
+    game to the game-over breakdown, whose totals are the library's settlement of the same
+    game, after one pause per round."""
     result = run_cli("play", "--preset", preset, "--seed", "5", "--bot", "greedy", input="a\n" * 4000)
     assert_clean_success(result)
     game = _auto_game(gr.find_ruleset(preset), 5)
     breakdown = game.result.breakdown
     lines = result.stdout.splitlines()
     over = lines.index("game over")
-    you, bot, verdict = lines[over + 1 : over + 4]
-    assert you.strip().startswith("you ")
-    assert you.endswith(f": total {breakdown[0].total}")
-    assert bot.strip().startswith("bot ")
-    assert bot.endswith(f": total {breakdown[1].total}")
+    verdict, you, bot = lines[over + 1 : over + 4]
+    assert you.startswith("you: ")
+    assert you.endswith(f" = {breakdown[0].total}")
+    assert bot.startswith("the bot: ")
+    assert bot.endswith(f" = {breakdown[1].total}")
     winner = game.result.winner
     expected_verdict = "a drawn game" if winner is None else "you win" if winner == 0 else "the bot wins"
-    assert expected_verdict == verdict
-    assert len(game.results) == result.stdout.count("round over:")
+    assert verdict.startswith(expected_verdict)
+    assert [f"round {n} over" for n in range(1, len(game.results) + 1)] == [
+        line for line in lines if re.fullmatch(r"round \d+ over", line)
+    ]
+    assert len(game.results) - 1 == result.stdout.count("press Enter for the next round> ")
     assert "bye" not in result.stdout
 
 
-def test_play_shows_the_knockers_spread_as_shown_before_layoffs() -> None:
-    """At the end of a round ``X showed`` lists the knocker's melds as the knocker showed them,
-    without the cards the defender laid off."""
+def test_play_shows_each_hand_in_its_melds_at_the_end_of_a_round() -> None:
+    """At the end of a round the knocker's line shows its melds as it showed them (without
+    the cards the defender laid off) and names its face-down knock card; the laid-off cards are
+    listed with the meld they went onto."""
     game = _auto_game(gr.PAGAT, 1)
     assert any(result.layoffs for result in game.results)  # the rule is exercised
-    names = ("you", "bot")
-    expected = [
-        f"{names[r.knocker]} showed " + "  ".join(f"[{meld}]" for meld in r.spread)
-        for r in game.results
-        if r.knocker is not None and r.spread
-    ]
     result = run_cli("play", "--seed", "1", "--bot", "greedy", input="a\n" * 4000)
-    shown = [line.removeprefix("your move> ") for line in result.stdout.splitlines() if " showed " in line]
-    assert expected == shown
+    lines = result.stdout.splitlines()
+    ends = [index for index, line in enumerate(lines) if re.fullmatch(r"round \d+ over", line)]
+    assert len(game.played) == len(ends)
+    for finished, index in zip(game.played, ends, strict=True):
+        r = finished.result
+        assert r is not None and r.knocker is not None
+        knocker = lines[index + 1 + (r.knocker != 0)]
+        assert knocker.startswith("you " if r.knocker == 0 else "the bot ")
+        for meld in r.spread:
+            assert f"[{meld}]" in knocker
+        assert knocker.endswith(f"knock card {finished.knock_card}")
+        laid = [line for line in lines[index : index + 6] if line.startswith("laid off")]
+        expected = [f"{card} onto [{r.spread[meld]}]" for card, meld in r.layoffs]
+        assert expected == (laid[0].removeprefix("laid off").strip().split(", ") if laid else [])
 
 
 def test_play_invalid_input_is_explained_and_asked_again() -> None:
@@ -632,23 +663,51 @@ def test_play_quit_in_the_middle_of_a_game_leaves_cleanly() -> None:
     result = run_cli("play", "--seed", "3", input="a\n" * 30 + "quit\n")
     assert_clean_success(result)
     assert "bye" == result.stdout.splitlines()[-1]
-    assert 31 == result.stdout.count("your move> ")
+    assert 31 == result.stdout.count("your move> ") + result.stdout.count("press Enter for the next round> ")
 
 
-def test_play_shows_the_position_as_the_views_picture() -> None:
-    """Each turn shows the person's view as its text picture (``str(view)``): the hand with its
-    deadwood, the pile, the stock size, the knock limit and the legal actions."""
+def test_play_shows_the_table_from_the_persons_side() -> None:
+    """Each turn shows the person's table (``frontend.table_text`` of its view, the bot named
+    "the bot"): the hand with its deadwood, the pile, the stock size, the knock limit and the
+    choices."""
     result = run_cli("play", "--seed", "1", input="")
     first = gr.Game.new(gr.PAGAT, seed=1, dealer=None).round
     lines = result.stdout.splitlines()
     assert lines[0].startswith("gin rummy, pagat rules, target 100")
     assert "=== round 1: the bot deals ===" in lines
-    picture = str(first.view(0)).splitlines()
-    start = lines.index(picture[0])
-    assert picture == lines[start : start + len(picture)]
-    assert picture[1].endswith(f"deadwood {gr.deadwood(first.hand(0))}")
-    assert f"pile       {first.upcard}   stock 31   knock limit 10" in picture
-    assert "legal      t, p" in picture
+    table = frontend.table_text(first.view(0), opponent="the bot").splitlines()
+    start = lines.index(table[0])
+    assert table == lines[start : start + len(table)]
+    assert table[0].endswith(f"deadwood {gr.deadwood(first.hand(0))}")
+    assert f"pile       {first.upcard}   stock 31   knock limit 10" in table
+    assert f"your turn  t: take {first.upcard}, p: pass the upcard" in table
+
+
+def test_play_lines_fit_80_columns_and_speak_of_you_and_the_bot() -> None:
+    """The issue's transcript (``p``, then ``a`` sixty times) stays within 80 columns, names the
+    card laid face down at a knock, and says "you" and "the bot", never "player 0" or
+    "knocker 0"."""
+    result = run_cli("play", "--seed", "3", "--bot", "greedy", input="p\n" + "a\n" * 60)
+    assert_clean_success(result)
+    lines = result.stdout.splitlines()
+    assert [] == [line for line in lines if len(line) > 80]
+    assert not re.search(r"player \d|knocker \d|defender", result.stdout)
+    knocks = [line for line in lines if " knock, laying " in line or " knocks, laying " in line]
+    assert knocks and all(re.search(r"laying ([A2-9TJQK][cdhs]|a card) face down", line) for line in knocks)
+    assert any("you knock, laying " in line for line in knocks)
+
+
+def test_play_undo_takes_back_the_persons_move_and_the_bots_replies() -> None:
+    """``u`` after a move shows the table as it was before that move (the bot's replies taken
+    back too), and ``u`` before any move says there is nothing to take back."""
+    result = run_cli("play", "--seed", "1", "--bot", "greedy", input="u\np\nu\nquit\n")
+    assert_clean_success(result)
+    out = result.stdout
+    assert "nothing to take back yet" in out
+    assert "taken back: your last move and the bot's replies" in out
+    first = frontend.table_text(gr.Game.new(gr.PAGAT, seed=1, dealer=None).round.view(0), opponent="the bot")
+    after_undo = out[out.index("taken back") :]
+    assert first in after_undo
 
 
 def test_play_announces_the_card_drawn_and_shows_the_pile_and_the_last_round() -> None:
@@ -661,7 +720,7 @@ def test_play_announces_the_card_drawn_and_shows_the_pile_and_the_last_round() -
         game = game.apply(bot.act(game.round.view(1)), 1)
     drawn = game.round.stock[-1]
     view = game.apply(gr.DrawStock(), 0).round.view(0)
-    names = ("you", "bot")
+    names = ("you", "the bot")
     history = [
         f"{names[e.player]} discarded {e.action.card}"
         if isinstance(e.action, gr.Discard)
@@ -682,8 +741,6 @@ def test_play_announces_the_card_drawn_and_shows_the_pile_and_the_last_round() -
 def test_play_after_a_round_shows_the_bots_hand_only_when_shown() -> None:
     """The end of a round shows the bot's hand only when it was laid down (from a knock on):
     after a dead hand nobody shows a hand, so neither does the terminal."""
-    from ginrummy.cli.play import _round_summary
-
     dead = gr.Round.deal(gr.PAGAT, dealer=1, seed=3)
     while not dead.is_over:
         dead = dead.apply(
@@ -691,12 +748,14 @@ def test_play_after_a_round_shows_the_bots_hand_only_when_shown() -> None:
         )
     assert dead.result is not None
     assert gr.Outcome.DEAD_HAND == dead.result.outcome
-    lines = _round_summary(dead, (0, 0))
-    assert not any(str(card) in " ".join(lines) for card in dead.hand(1))
-    assert ["round over: dead hand: nobody scores", "scores: you 0, bot 0"] == lines
-    knocked = gr.loads(gr.dumps(_auto_game(gr.PAGAT, 1).finished))
-    assert knocked.knocker is not None
-    assert f"bot's hand was: {knocked.hand(1)}" in _round_summary(knocked, (0, 0))
+    text = frontend.round_end_text(dead.view(0), opponent="the bot")
+    assert set() == {str(card) for card in dead.hand(1)} & set(text.split())
+    assert "the bot    not shown" in text.splitlines()
+    assert text.splitlines()[-1].startswith("dead hand: ")
+    knocked = _auto_game(gr.PAGAT, 1).finished
+    assert knocked is not None and knocked.knocker is not None
+    shown = frontend.round_end_text(knocked.view(0), opponent="the bot")
+    assert {str(card) for card in knocked.hand(1)} <= set(shown.replace("[", " ").replace("]", " ").split())
 
 
 def test_play_unknown_preset_is_one_line_with_exit_status_2() -> None:

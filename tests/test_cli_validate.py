@@ -6,6 +6,7 @@ house rules from a file (``--ruleset``, JSON or TOML) in ``simulate``, ``compare
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -180,7 +181,7 @@ def test_toml_fields_left_out_come_from_the_preset_and_the_name_from_the_file(tm
     table = run_cli("presets", "--ruleset", str(path))
     assert_success(table)
     assert "okla-turn" == table.stdout.splitlines()[0]
-    assert ["after_both_pass", "NORMAL_TURN"] == next(
+    assert ["after_both_pass", "normal-turn"] == next(
         line.split()[:2] for line in table.stdout.splitlines() if "after_both_pass" in line
     )
 
@@ -254,13 +255,15 @@ def test_two_different_rulesets_with_one_name_are_refused(tmp_path: Path, seven_
 
 def auto_game(rules: gr.Ruleset, seed: int, bot: str) -> gr.Game:
     """The game ``play --seed --bot`` deals, the person's moves made by ``a`` (the greedy
-    strategy) and the opponent seeded as ``play`` seeds it."""
+    strategy) and the opponent's by a bot made for each decision with the seed a session
+    documents (its bot seed, ``"<game seed>:bot"``, and the number of actions played)."""
     game = gr.Game.new(rules, seed=seed, dealer=None)
-    players = (gr.GreedyBot(), gr.make_bot(bot, seed=f"{game.seed}:bot"))
+    person = gr.GreedyBot()
     while not game.is_over:
         player = game.to_act
         assert player is not None
-        game = game.apply(players[player].act(game.round.view(player)))
+        chooser = person if player == 0 else gr.make_bot(bot, seed=f"{game.seed}:bot:{len(game.actions)}")
+        game = game.apply(chooser.act(game.round.view(player)))
     return game
 
 
@@ -276,9 +279,9 @@ def test_play_against_a_named_bot_from_a_ruleset_file(seven_toml: Path) -> None:
     game = auto_game(SEVEN, 3, "random")
     lines = result.stdout.splitlines()
     over = lines.index("game over")
-    assert lines[over + 1].endswith(f": total {game.result.breakdown[0].total}")
-    assert lines[over + 2].endswith(f": total {game.result.breakdown[1].total}")
-    assert len(game.results) == result.stdout.count("round over:")
+    assert lines[over + 2].endswith(f" = {game.result.breakdown[0].total}")
+    assert lines[over + 3].endswith(f" = {game.result.breakdown[1].total}")
+    assert len(game.results) == len(re.findall(r"^round \d+ over$", result.stdout, re.MULTILINE))
 
 
 def test_play_unknown_bot_is_one_line() -> None:

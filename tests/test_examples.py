@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import ginrummy as gr
+from web_game import card_tokens
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -29,6 +30,7 @@ EXPECTED_LINES = {
     "bot_vs_bot.py": ([], "final settlement:"),
     "save_and_restore.py": ([], "restored equal to the original: True"),
     "hot_seat.py": (["--auto"], "game over: player"),
+    "terminal_table.py": (["--auto", "--seed", "4", "--bot", "greedy"], "the bot: "),
     "rl_training.py": (["--episodes", "60"], "trained 60 rounds with REINFORCE: mean reward"),
     "openspiel_ismcts.py": (
         ["--rounds", "1", "--simulations", "4"],
@@ -98,7 +100,7 @@ def test_hot_seat_explains_bad_input_and_stops_at_end_of_input() -> None:
     out = completed.stdout
     assert "invalid action 'zz': unknown action 'zz'" in out
     assert "illegal action Discard(card=Card('Kh')) for player 1 in phase UPCARD_OFFER" in out
-    assert "opponent passed the upcard" in out  # player 0 sees player 1's pass
+    assert "player 1 passes the upcard" in out  # player 0 sees player 1's pass
     assert "game abandoned" == out.splitlines()[-1]
 
 
@@ -106,8 +108,47 @@ def test_hot_seat_shows_only_the_acting_players_hand() -> None:
     """Before the first action, only the non-dealer's hand is printed, not the dealer's."""
     completed = run_example("hot_seat.py", stdin="")
     assert 0 == completed.returncode, completed.stderr
-    hand_lines = [line for line in completed.stdout.splitlines() if line.startswith("you  ")]
+    hand_lines = [line for line in completed.stdout.splitlines() if line.startswith("your hand  ")]
     assert 1 == len(hand_lines)
     dealt = gr.Game.new(gr.PAGAT, seed=8, dealer=0).round
-    assert hand_lines[0].startswith("you        ")
     assert not any(str(card) in hand_lines[0] for card in dealt.hand(0))
+    assert all(str(card) in hand_lines[0] for card in dealt.hand(1))
+
+
+def test_the_terminal_table_saves_sealed_and_resumes(tmp_path: Path) -> None:
+    """The guide's terminal table saves on ``save`` (the save shows no card of the game, and
+    its key lies beside it, readable by its owner only), and ``--resume`` takes the game up
+    again at the same table."""
+    save = tmp_path / "game.sav"
+    first = run_example("terminal_table.py", "--seed", "5", "--save", str(save), stdin="p\nsave\n")
+    assert 0 == first.returncode, first.stderr
+    text = save.read_text(encoding="utf-8")
+    assert set() == card_tokens(text)
+    assert 0o600 == save.with_suffix(".key").stat().st_mode & 0o777
+    resumed = run_example("terminal_table.py", "--save", str(save), "--resume", stdin="quit\n")
+    assert 0 == resumed.returncode, resumed.stderr
+    saved_at = first.stdout.split("your move> ")[-2]  # the bot's reply, then the table saved
+    table = saved_at[saved_at.index("your hand") :]
+    assert table == resumed.stdout.split("your move> ")[0]
+
+
+def test_the_guide_shows_the_terminal_tables_whole_loop() -> None:
+    """The front-end guide prints ``examples/terminal_table.py``'s game loop in the page (not
+    as an include, which a reader of the ``.rst`` file cannot see), and that copy is the
+    program's code, line for line."""
+    import inspect
+    import textwrap
+
+    spec = importlib.util.spec_from_file_location("example_terminal_table", EXAMPLES / "terminal_table.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    guide = (ROOT / "docs" / "frontends.rst").read_text(encoding="utf-8")
+    block = guide.split("Its whole\ngame loop is this function", 1)[1].split("::\n\n", 1)[1]
+    lines = []
+    for line in block.splitlines():
+        if line and not line.startswith("   "):
+            break
+        lines.append(line)
+    shown = textwrap.dedent("\n".join(lines)).strip()
+    assert f'BOT = "the bot"\n\n\n{inspect.getsource(module.play).strip()}' == shown

@@ -2,10 +2,12 @@
 client plays through its websocket protocol.
 
 It checks that a whole game against the bot can be played, that every state frame is exactly
-the receiving player's view of the game after that action (and of the last finished round),
-that no frame shows a card the player may not see, that refused actions are explained to the
-sender alone, and that two games differing only in what a player cannot see send that player
-the same frames.
+the receiving player's view of the game after that action (and of the last finished round, with
+the kit's hints), valid against the frames' schema, that no frame shows a card the player may
+not see, that refused actions are explained to the sender alone, and that two games differing
+only in what a player cannot see send that player the same frames. The server's survival (seat
+tokens, timeouts, clients that leave while the bot thinks, hostile frames) is in
+``tests/test_web_survival.py``.
 """
 
 from __future__ import annotations
@@ -20,7 +22,17 @@ import pytest
 from starlette.testclient import TestClient, WebSocketTestSession
 
 import ginrummy as gr
-from web_game import SERVER, States, expected_frame, frame_leaks, hidden_cards, load_server, seeded
+from ginrummy import frontend
+from web_game import (
+    SERVER,
+    States,
+    expected_frame,
+    frame_errors,
+    frame_leaks,
+    hidden_cards,
+    load_server,
+    seeded,
+)
 
 server = load_server()
 
@@ -50,13 +62,17 @@ def table_of(client: TestClient) -> Any:
 
 
 def test_page_and_its_files_are_served() -> None:
-    """The page, its script and its style sheet are served."""
+    """The page, its script, its style sheet and its icon are served (the icon also at
+    ``/favicon.ico``, where browsers look first)."""
     with TestClient(server.create_app()) as client:
         page = client.get("/")
         assert 200 == page.status_code
         assert "<title>Gin rummy</title>" in page.text
-        for name in ("app.js", "style.css"):
+        assert 'rel="icon"' in page.text
+        for name in ("app.js", "style.css", "favicon.svg"):
             assert 200 == client.get(f"/static/{name}").status_code
+        icon = client.get("/favicon.ico")
+        assert (200, "image/svg+xml") == (icon.status_code, icon.headers["content-type"].split(";")[0])
 
 
 def test_hello_lists_every_preset_and_bot() -> None:
@@ -67,8 +83,9 @@ def test_hello_lists_every_preset_and_bot() -> None:
 
 def test_a_whole_game_against_the_bot_sends_the_players_view_after_every_action() -> None:
     """A person plays a whole game against the greedy bot; after every action (its own and
-    the bot's) it receives exactly its view of the game and of the last finished round, and
-    no frame holds a card it may not see."""
+    the bot's) it receives exactly its view of the game and of the last finished round with the
+    kit's hints, each frame valid against the frames' schema; at each round's end the server
+    pauses until the person sends ``next``; no frame holds a card the person may not see."""
     app = server.create_app(make_game=seeded(seed=11, dealer=0))
     person = gr.GreedyBot()
     states = States()
@@ -88,14 +105,22 @@ def test_a_whole_game_against_the_bot_sends_the_players_view_after_every_action(
             view = gr.loads(json.dumps(frame["view"]))
             if view.is_over:
                 break
-            if view.round.to_act == 0:
+            if frame["paused"]:
+                ws.send_text(json.dumps({"op": "next"}))
+            elif view.round.to_act == 0:
                 ws.send_text(json.dumps({"op": "act", "action": str(person.act(view.round))}))
         ws.close()
         states.follow(table.game)
     assert table.game.is_over
-    assert list(range(len(table.game.actions) + 1)) == [frame["step"] for frame in frames]
+    steps = [frame["step"] for frame in frames]
+    assert steps == sorted(steps) and len(table.game.actions) == steps[-1]
+    for skipped in set(range(steps[-1])) - set(steps):  # one frame per bot turn: the draw is not sent
+        assert 1 == states[skipped].to_act and 1 == frontend.actors(table.game)[skipped - 1]
+    pauses = [frame for frame in frames if frame["paused"]]
+    assert len(table.game.results) - 1 == len(pauses)
     for frame in frames:
-        assert expected_frame(states[frame["step"]], 0) == frame
+        assert expected_frame(states[frame["step"]], 0, paused=frame["paused"]) == frame
+        assert [] == frame_errors(frame)
         assert set() == frame_leaks(frame, states, 0, frame["step"])
 
 
@@ -107,7 +132,7 @@ def test_every_preset_can_be_hosted(preset: str) -> None:
         ws, joined = start(stack, client, op="new", mode="bot", preset=preset, bot="random")
         frame = receive(ws)
         game = gr.Game.new(gr.PRESETS[preset], seed=1, dealer=1)
-        assert (0, expected_frame(game, 0)) == (joined["player"], frame)
+        assert (0, expected_frame(game, 0, opponent="the random bot")) == (joined["player"], frame)
         assert preset == frame["view"]["data"]["rules"]["name"]
 
 
@@ -123,7 +148,7 @@ def test_frames_show_the_opponents_cards_only_once_the_rules_show_them() -> None
             view = gr.loads(json.dumps(frame["view"]))
             if view.results:
                 break
-            if view.round.to_act == 0:
+            if view.round.to_act == 0 and not frame["paused"]:
                 ws.send_text(json.dumps({"op": "act", "action": str(person.act(view.round))}))
         ws.close()
         states = States()
@@ -188,7 +213,9 @@ def test_protocol_errors_are_explained() -> None:
         cases = [
             ("not json", "invalid message 'not json': not JSON"),
             ("[1]", "invalid message '[1]': expected a JSON object"),
-            ('{"op": "fly"}', "unknown op 'fly': expected 'new', 'join' or 'act'"),
+            ('{"op": "fly"}', "unknown op 'fly': expected 'new', 'join', 'act', 'next' or 'undo'"),
+            ('{"op": "next"}', "not seated at a game: send 'new' or 'join' first"),
+            ("[" * 1000 + "]" * 1000, "invalid message '" + "[" * 80 + "': not JSON"),
             ('{"op": "act", "action": "s"}', "not seated at a game: send 'new' or 'join' first"),
             ('{"op": "join", "game": "nope"}', "unknown game 'nope'"),
             (
@@ -228,7 +255,7 @@ def test_a_third_person_cannot_join_and_a_token_takes_a_seat_back() -> None:
         third.send_text(json.dumps({"op": "join", "game": game_id, "token": joined["token"]}))
         rejoined = receive(third)
         assert (0, joined["token"]) == (rejoined["player"], rejoined["token"])
-        assert expected_frame(table_of(client).game, 0) == receive(third)
+        assert expected_frame(table_of(client).game, 0, opponent="the other person") == receive(third)
 
 
 def deck_pair() -> tuple[tuple[gr.Card, ...], tuple[gr.Card, ...]]:

@@ -17,7 +17,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import jsonschema_rs
+
 import ginrummy as gr
+from ginrummy import frontend
 
 ROOT = Path(__file__).resolve().parent.parent
 SERVER = ROOT / "examples" / "web" / "server.py"
@@ -71,14 +74,15 @@ def hidden_cards(r: gr.Round, player: int) -> frozenset[str]:
     """The cards of round ``r`` that ``player`` may not see, from the omniscient round: the
     stock; the opponent's cards that never lay face up on the discard pile, until the
     opponent's hand is shown (from a knock on; a dead hand shows no hand); the opponent's
-    face-down knock card until the round is over."""
+    face-down knock card until the round is over, unless it once lay face up on the pile (the
+    player saw it discarded, or it was the initial upcard)."""
     hidden = set(r.stock)
     opponent = 1 - player
+    seen = {r.initial_upcard}
+    seen.update(e.action.card for e in r.events if isinstance(e.action, gr.Discard))
     if r.knocker is None:
-        seen = {r.initial_upcard}
-        seen.update(e.action.card for e in r.events if isinstance(e.action, gr.Discard))
         hidden.update(card for card in r.hand(opponent) if card not in seen)
-    if r.knocker == opponent and r.knock_card is not None and not r.is_over:
+    if r.knocker == opponent and r.knock_card is not None and not r.is_over and r.knock_card not in seen:
         hidden.add(r.knock_card)
     return frozenset(str(card) for card in hidden)
 
@@ -119,10 +123,10 @@ def json_tokens(value: object) -> set[str]:
 def frame_leaks(frame: dict[str, Any], states: States, player: int, step: int) -> set[str]:
     """The hidden cards a frame received by ``player`` shows.
 
-    A state frame's view of the round in play is checked against that round at the frame's
-    step, each past result and each past round's view against its own round, and the finished
-    round's view against the finished round; any other frame against the round in play at
-    ``step``.
+    A state frame's view of the round in play and its hints (``table``) are checked against
+    that round at the frame's step, each past result and each past round's view against its own
+    round, and the finished round's view and its hints (``last``) against the finished round; any
+    other frame against the round in play at ``step``.
     """
     if frame.get("op") != "state":
         return json_tokens(frame) & hidden_cards(states[step].round, player)
@@ -131,6 +135,7 @@ def frame_leaks(frame: dict[str, Any], states: States, player: int, step: int) -
     results = data.pop("results")
     history = data.pop("history")
     leaks = json_tokens(data) & hidden_cards(game.round, player)
+    leaks |= json_tokens(frame["table"]) & hidden_cards(game.round, player)
     for index, result in enumerate(results):
         leaks |= json_tokens(result) & hidden_cards(states.finished[index], player)
     for index, seen in enumerate(history):
@@ -138,15 +143,48 @@ def frame_leaks(frame: dict[str, Any], states: States, player: int, step: int) -
     if frame["finished"] is not None:
         assert game.finished is not None
         leaks |= json_tokens(frame["finished"]) & hidden_cards(game.finished, player)
+        leaks |= json_tokens(frame["last"]) & hidden_cards(game.finished, player)
     return leaks
 
 
-def expected_frame(game: gr.Game, player: int, *, waiting: bool = False) -> dict[str, Any]:
-    """The state frame ``player`` must receive for ``game``, built here from the library."""
+def expected_frame(
+    game: gr.Game,
+    player: int,
+    *,
+    waiting: bool = False,
+    paused: bool = False,
+    opponent: str = "the greedy bot",
+) -> dict[str, Any]:
+    """The state frame ``player`` must receive for ``game``, built here from the library and
+    the kit."""
+    finished = None if game.finished is None else game.finished.view(player)
     return {
         "op": "state",
         "step": len(game.actions),
         "view": json.loads(gr.dumps(game.view(player))),
-        "finished": None if game.finished is None else json.loads(gr.dumps(game.finished.view(player))),
+        "finished": None if finished is None else json.loads(gr.dumps(finished)),
         "waiting": waiting,
+        "paused": paused,
+        "table": frontend.table_data(game.round.view(player), opponent=opponent),
+        "last": None if finished is None else frontend.table_data(finished, opponent=opponent),
     }
+
+
+FRAMES_SCHEMA = ROOT / "examples" / "web" / "frames.schema.json"
+
+
+@cache
+def frames_validator() -> jsonschema_rs.Validator:
+    """A validator of the server's frames: ``frames.schema.json`` with the library's schema
+    (``gr.json_schema()``) embedded, which its state frames' documents refer to by its id."""
+    schema = json.loads(FRAMES_SCHEMA.read_text(encoding="utf-8"))
+    schema["$defs"]["ginrummy"] = gr.json_schema()
+    return jsonschema_rs.validator_for(schema)
+
+
+def frame_errors(frame: object) -> list[str]:
+    """What the frames' schema finds wrong with ``frame`` ([] when valid)."""
+    return [
+        f"{'/'.join(str(p) for p in error.instance_path) or '<frame>'}: {error.message[:300]}"
+        for error in frames_validator().iter_errors(frame)
+    ]

@@ -44,8 +44,8 @@ __all__ = [
     "unassigned",
 ]
 
-PACKAGES = ("ginrummy", "ginrummy.rl", "ginrummy.openspiel")
-"""The packages whose ``__all__`` is public API: the library and its two public sub-packages."""
+PACKAGES = ("ginrummy", "ginrummy.frontend", "ginrummy.rl", "ginrummy.openspiel", "ginrummy.distributed")
+"""The packages whose ``__all__`` is public API: the library and its public sub-packages."""
 
 
 @dataclass(frozen=True)
@@ -69,11 +69,13 @@ TOPICS = (
     Topic("rounds", modules=("ginrummy.play.round", "ginrummy.actions", "ginrummy.phase", "ginrummy.play")),
     Topic("games", modules=("ginrummy.play.game", "ginrummy.results")),
     Topic(
-        "views", modules=("ginrummy.play.player_view", "ginrummy.views", "ginrummy.beliefs"), names=r"\w*View"
+        "views", modules=("ginrummy.beliefs",), names=r"\w*View"
     ),
     Topic("json", modules=("ginrummy.io",)),
     Topic("bots", modules=("ginrummy.bots",)),
     Topic("simulation", modules=("ginrummy.simulation", "ginrummy.distributed")),
+    Topic("distributed", package="ginrummy.distributed"),
+    Topic("frontend", package="ginrummy.frontend"),
     Topic("rl", package="ginrummy.rl"),
     Topic("openspiel", package="ginrummy.openspiel"),
     Topic("errors", modules=("ginrummy.errors", "ginrummy._version")),

@@ -5,20 +5,35 @@ http://127.0.0.1:8000/). A person plays against a bot of :data:`ginrummy.BOTS`, 
 play from two browsers: the first creates the game and passes its id (or the link the page
 shows) to the second, who joins it. Any preset of :data:`ginrummy.PRESETS` can be chosen.
 
-The protocol is JSON over one websocket at ``/ws`` (described field by field in the
-documentation's front-end page). Clients send::
+A game against a bot is a :class:`ginrummy.frontend.Session` (the front-end kit): the bot plays
+in a task of its table, one action at a time, and only while the person is connected; the
+session pauses at the end of each round until the person deals on, and takes back the
+person's last decision on request.
+
+The protocol is JSON over one websocket at ``/ws`` (``frames.schema.json`` describes every
+frame the server sends; the documentation's front-end page explains them). Clients send::
 
     {"op": "new", "mode": "bot", "preset": "pagat", "bot": "greedy"}
     {"op": "new", "mode": "people", "preset": "oklahoma"}
     {"op": "join", "game": "<id>"}                     (or with "token" to take one's seat back)
     {"op": "act", "action": "d Kh"}                   (an action in the library's notation)
+    {"op": "next"}                                    (deal on from a round's end, against a bot)
+    {"op": "undo"}                                    (take back one's last decision, against a bot)
 
 and receive ``hello`` (the presets and bots), ``joined`` (the game id, the seat and its
-token), ``state`` after every action, ``refused`` (to the sender only) and ``error`` frames.
-A ``state`` frame holds ``gr.dumps(game.view(player))`` for the receiving player only, and
-the view of the last finished round, so hidden cards never leave the server. The server
-applies an action only for the seat of the connection that sent it
-(``game.apply(action, player=seat)``).
+token), ``state`` after every change, ``refused`` (to the sender only) and ``error`` frames.
+A ``state`` frame holds ``gr.dumps(game.view(player))`` for the receiving player only, the view
+of the last finished round, and the kit's hints for that player (``frontend.table_data``), so
+hidden cards never leave the server. The server applies an action only for the seat of the
+connection that sent it (``game.apply(action, player=seat)``).
+
+Surviving clients: a seat is claimed back with its token (a reloaded tab keeps its seat, and
+takes it over from a connection that never closed); a closed tab's seat is kept for
+``seat_timeout`` seconds (30 by default) and then freed, and a table nobody sits at for that
+long is dropped, finished or not. A message longer than ``MAX_MESSAGE`` characters, a
+binary frame, more than ``BURST`` messages at once (refilled at ``RATE`` a second; ``--rate``) or
+more than ``STRIKES`` refused messages in a row close that connection; any other bad
+message gets an ``error`` or ``refused`` frame; the other games go on.
 """
 
 from __future__ import annotations
@@ -26,10 +41,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import json
+import gc
 import secrets
+import sys
+import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -37,27 +53,41 @@ import anyio.to_thread
 import uvicorn
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse
-from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.responses import FileResponse, JSONResponse
+from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import ginrummy as gr
+from ginrummy import frontend
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # web_tables.py beside this file, however it is run
+from web_tables import (
+    CLOSE_BINARY,
+    CLOSE_FLOOD,
+    CLOSE_TAKEN_OVER,
+    CLOSE_TOO_BIG,
+    MAX_MESSAGE,
+    MODES,
+    RATE,
+    SEAT_TIMEOUT,
+    STRIKES,
+    Client,
+    ProtocolError,
+    Seat,
+    Table,
+    parse_message,
+    state_frame,
+    text_field,
+)
 
 STATIC = Path(__file__).resolve().parent / "static"
-"""The page: ``index.html``, ``app.js`` and ``style.css``."""
+"""The page: ``index.html``, ``app.js``, ``style.css`` and ``favicon.svg``."""
 
 GameFactory = Callable[[gr.Ruleset], gr.Game]
 """Makes the game of a new table from its ruleset."""
-BotMaker = Callable[[str], gr.Bot]
-"""Makes a bot from its name in :data:`ginrummy.BOTS`."""
-
-MODES = ("bot", "people")
-"""A person against a bot, or two people."""
-
-
-class ProtocolError(gr.GinRummyError):
-    """A client message the server cannot act on (the client receives an ``error`` frame)."""
+BotMaker = Callable[[str], gr.BotFactory]
+"""Makes the factory of a table's bot from its name in :data:`ginrummy.BOTS`."""
 
 
 def new_game(rules: gr.Ruleset) -> gr.Game:
@@ -65,89 +95,35 @@ def new_game(rules: gr.Ruleset) -> gr.Game:
     return gr.Game.new(rules, seed=secrets.randbits(63))
 
 
-def new_bot(name: str) -> gr.Bot:
-    """The bot called ``name``, seeded at random."""
-    return gr.make_bot(name, seed=secrets.randbits(63))
-
-
-def state_frame(game: gr.Game, player: int, *, waiting: bool = False) -> dict[str, Any]:
-    """What ``player`` receives after an action: its view of the game, its view of the last
-    finished round (for the round's result, with both hands once shown), the number of actions
-    played so far, and whether the table waits for the other person.
-
-    :param game: the server's game (omniscient); only views of it leave this function.
-    :param player: the receiving seat, 0 or 1.
-    :returns: the frame as a JSON object.
-    """
-    finished = game.finished
-    return {
-        "op": "state",
-        "step": len(game.actions),
-        "view": json.loads(gr.dumps(game.view(player))),
-        "finished": None if finished is None else json.loads(gr.dumps(finished.view(player))),
-        "waiting": waiting,
-    }
-
-
-@dataclass(eq=False)
-class Client:
-    """One websocket connection and the seat it holds, if any."""
-
-    socket: WebSocket
-    table: Table | None = None
-    player: int = 0
-    sending: asyncio.Lock = field(default_factory=asyncio.Lock)
-
-    async def send(self, frame: dict[str, Any]) -> None:
-        """Send one frame; a connection that has gone away is ignored (its seat is freed when
-        its receiving loop ends)."""
-        async with self.sending:
-            with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
-                await self.socket.send_text(json.dumps(frame, ensure_ascii=False))
-
-
-@dataclass(eq=False)
-class Seat:
-    """A person's seat: the token that claims it back, and the connection sitting in it."""
-
-    token: str | None = None
-    client: Client | None = None
-
-
-@dataclass(eq=False)
-class Table:
-    """One hosted game."""
-
-    game_id: str
-    mode: str
-    game: gr.Game
-    seats: dict[int, Seat]
-    bot: gr.Bot | None = None
-    bot_name: str | None = None
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-
-    @property
-    def bot_seat(self) -> int | None:
-        """The bot's seat, or None when two people play."""
-        return None if self.bot is None else 1 - next(iter(self.seats))
-
-    @property
-    def waiting(self) -> bool:
-        """Whether a person's seat is empty (nobody plays until both people are there)."""
-        return any(seat.client is None for seat in self.seats.values())
+def bot_factory(name: str) -> gr.BotFactory:
+    """The factory of the library's bot called ``name``."""
+    return gr.BOTS[name]
 
 
 class Hub:
     """The tables of one server and the handling of client messages."""
 
     def __init__(
-        self, make_game: GameFactory, make_bot: BotMaker, *, bot_delay: float = 0.0, max_tables: int = 1000
+        self,
+        make_game: GameFactory,
+        make_bot: BotMaker,
+        *,
+        bot_delay: float = 0.0,
+        max_tables: int = 1000,
+        seat_timeout: float = SEAT_TIMEOUT,
+        archive: Path | None = None,
+        rate: float = RATE,
     ) -> None:
         self.make_game = make_game
         self.make_bot = make_bot
         self.bot_delay = bot_delay
         self.max_tables = max_tables
+        self.seat_timeout = seat_timeout
+        self.archive = archive
+        self.rate = rate
         self.tables: dict[str, Table] = {}
+        self.clients: set[Client] = set()
+        self.reapers: set[asyncio.Task[None]] = set()
 
     async def handle(self, client: Client, text: str) -> None:
         """Act on one message from ``client``.
@@ -159,32 +135,37 @@ class Hub:
         if op == "new":
             await self.create(client, message)
         elif op == "join":
-            await self.join(client, _text(message, "game"), message.get("token"))
+            await self.join(client, text_field(message, "game"), message.get("token"))
         elif op == "act":
-            await self.act(client, _text(message, "action"))
+            await self.act(client, text_field(message, "action"))
+        elif op in ("next", "undo"):
+            await self.steer(client, op)
         else:
-            raise ProtocolError(f"unknown op {op!r}: expected 'new', 'join' or 'act'")
+            raise ProtocolError(f"unknown op {op!r:.40}: expected 'new', 'join', 'act', 'next' or 'undo'")
 
     async def create(self, client: Client, message: dict[str, Any]) -> None:
         """Open a table for ``client`` (seat 0) under the preset asked for."""
         if client.table is not None:
             raise ProtocolError(f"already seated at game {client.table.game_id!r}")
-        mode = _text(message, "mode")
+        mode = text_field(message, "mode")
         if mode not in MODES:
-            raise ProtocolError(f"unknown mode {mode!r}: expected 'bot' or 'people'")
-        preset = _text(message, "preset")
+            raise ProtocolError(f"unknown mode {mode!r:.40}: expected 'bot' or 'people'")
+        preset = text_field(message, "preset")
         if preset not in gr.PRESETS:
-            raise ProtocolError(f"unknown preset {preset!r}: known presets are {', '.join(gr.PRESETS)}")
-        self._make_room()
+            raise ProtocolError(f"unknown preset {preset!r:.40}: known presets are {', '.join(gr.PRESETS)}")
+        game = self.make_game(gr.PRESETS[preset])
         game_id = secrets.token_urlsafe(6)
-        table = Table(game_id, mode, self.make_game(gr.PRESETS[preset]), {0: Seat()})
         if mode == "bot":
-            name = _text(message, "bot")
+            name = text_field(message, "bot")
             if name not in gr.BOTS:
-                raise ProtocolError(f"unknown bot {name!r}: known bots are {', '.join(gr.BOTS)}")
-            table.bot, table.bot_name = self.make_bot(name), name
+                raise ProtocolError(f"unknown bot {name!r:.40}: known bots are {', '.join(gr.BOTS)}")
+            session = frontend.Session(
+                game=game, person=0, bot=self.make_bot(name), bot_seed=secrets.randbits(63)
+            )
+            table = Table(game_id, mode, {0: Seat()}, session=session, bot_name=name)
         else:
-            table.seats[1] = Seat()
+            table = Table(game_id, mode, {0: Seat(), 1: Seat()}, people_game=game)
+        self._make_room()
         self.tables[game_id] = table
         await self._seat(client, table, None)
 
@@ -192,7 +173,7 @@ class Hub:
         """Seat ``client`` at a table: the seat its token names, else the free one."""
         table = self.tables.get(game_id)
         if table is None:
-            raise ProtocolError(f"unknown game {game_id!r}")
+            raise ProtocolError(f"unknown game {game_id!r:.40}")
         await self._seat(client, table, token)
 
     async def _seat(self, client: Client, table: Table, token: object) -> None:
@@ -202,16 +183,19 @@ class Hub:
             if token is not None:
                 player = next((p for p, seat in table.seats.items() if seat.token == token), None)
                 if player is None:
-                    raise ProtocolError(f"token {token!r} holds no seat in game {table.game_id!r}")
-                if table.seats[player].client is not None:
-                    raise ProtocolError(f"seat {player} of game {table.game_id!r} is in use")
+                    raise ProtocolError(f"token {token!r:.40} holds no seat in game {table.game_id!r}")
+                stale = table.seats[player].client
+                if stale is not None:  # the same person in a new tab: the old connection goes
+                    await stale.send({"op": "error", "message": "this seat was taken over by another tab"})
+                    await stale.close(CLOSE_TAKEN_OVER, "seat taken over")
             else:
                 player = next((p for p, seat in table.seats.items() if seat.token is None), None)
                 if player is None:
                     raise ProtocolError(f"game {table.game_id!r} has no free seat")
             seat = table.seats[player]
             seat.token = seat.token or secrets.token_urlsafe(16)
-            seat.client, client.table, client.player = client, table, player
+            seat.client, seat.left_at = client, None
+            client.table, client.player = table, player
             opponent = table.bot_name if table.bot_name is not None else "person"
             await client.send(
                 {
@@ -224,7 +208,7 @@ class Hub:
                 }
             )
             await self.broadcast(table)
-            await self.play_bot(table)
+        self._start_bot(table)
 
     async def act(self, client: Client, text: str) -> None:
         """Apply an action sent by ``client`` for its own seat, or tell it why not."""
@@ -241,117 +225,246 @@ class Hub:
             except gr.ParseError as exc:
                 await self.refuse(client, text, str(exc))
                 return
+            session = table.session
             reason = game.illegal_reason(action, player)
+            if session is not None and session.paused:
+                reason = "the round is over: deal on first"
             if reason is not None:
                 await self.refuse(client, text, reason)
                 return
-            table.game = game.apply(action, player=player)
+            if session is not None:
+                table.session = session.apply(action, bots=False)
+            else:
+                table.people_game = game.apply(action, player=player)
             await self.broadcast(table)
-            await self.play_bot(table)
+        self._start_bot(table)
+
+    async def steer(self, client: Client, op: str) -> None:
+        """``next``: deal on from a round's end; ``undo``: take back the person's last decision
+        (both against a bot only)."""
+        table = client.table
+        if table is None:
+            raise ProtocolError("not seated at a game: send 'new' or 'join' first")
+        async with table.lock:
+            session = table.session
+            if session is None:
+                await self.refuse(client, op, f"{op!r} is for games against a bot")
+                return
+            try:
+                table.session = session.deal_on(bots=False) if op == "next" else session.undo()
+            except gr.IllegalActionError as exc:
+                await self.refuse(client, op, str(exc))
+                return
+            await self.broadcast(table)
+        self._start_bot(table)
 
     async def refuse(self, client: Client, text: str, reason: str) -> None:
-        """Tell ``client`` alone that its action was refused, and why."""
+        """Tell ``client`` alone that its message was not acted on, and why."""
         assert client.table is not None
+        client.strikes += 1
         await client.send(
             {"op": "refused", "action": text, "reason": reason, "step": len(client.table.game.actions)}
         )
 
-    async def play_bot(self, table: Table) -> None:
-        """Let the bot play while it is its turn, sending each person a frame after each action."""
-        seat = table.bot_seat
-        while table.bot is not None and not table.game.is_over and table.game.to_act == seat:
-            assert seat is not None
+    def _start_bot(self, table: Table) -> None:
+        """Start the bot's task of ``table`` unless it runs already."""
+        if table.session is not None and (table.bot_task is None or table.bot_task.done()):
+            table.bot_task = asyncio.get_running_loop().create_task(self._play_bot(table))
+
+    async def _play_bot(self, table: Table) -> None:
+        """Let the bot play, one action at a time, while it is its turn and the person is
+        connected. With a delay before each action the person gets a frame after each action;
+        without one, after each of the bot's turns (its draw and its discard make one frame).
+        The bot decides in a worker thread, and its action is applied only if the table has
+        not changed meanwhile (the person took a move back) and the person is still there."""
+        while True:
+            async with table.lock:
+                session = table.session
+                dropped = self.tables.get(table.game_id) is not table
+                if session is None or not session.bot_to_act or table.deserted or dropped:
+                    return
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
-            action = await anyio.to_thread.run_sync(table.bot.act, table.game.round.view(seat))
-            table.game = table.game.apply(action, player=seat)
-            await self.broadcast(table)
+            action = await anyio.to_thread.run_sync(session.decide)
+            async with table.lock:
+                if table.session is not session:
+                    continue
+                if table.deserted:
+                    return
+                table.session = session.step_bot(action)
+                if self.bot_delay or not table.session.bot_to_act:
+                    await self.broadcast(table)
 
     async def broadcast(self, table: Table) -> None:
         """Send each seated person its own state frame."""
         for player, seat in table.seats.items():
             if seat.client is not None:
-                await seat.client.send(state_frame(table.game, player, waiting=table.waiting))
+                await seat.client.send(state_frame(table, player))
 
     async def leave(self, client: Client) -> None:
-        """Free the seat of a connection that closed, and tell the other person."""
+        """Free the connection of ``client``, which closed: its seat waits ``seat_timeout``
+        seconds for its token, and the other person is told."""
+        client.closed = True
+        self.clients.discard(client)
         table = client.table
         if table is None:
             return
         async with table.lock:
             seat = table.seats[client.player]
-            if seat.client is client:
-                seat.client = None
+            if seat.client is not client:
+                return
+            seat.client, seat.left_at = None, time.monotonic()
             await self.broadcast(table)
+        reaper = asyncio.get_running_loop().create_task(self._reap(table, seat, seat.left_at))
+        self.reapers.add(reaper)
+        reaper.add_done_callback(self.reapers.discard)
+
+    async def _reap(self, table: Table, seat: Seat, left_at: float) -> None:
+        """After ``seat_timeout``, free the seat if nobody took it back, and drop the table if
+        nobody sits at it."""
+        await asyncio.sleep(self.seat_timeout)
+        async with table.lock:
+            if seat.client is not None or seat.left_at != left_at:
+                return
+            seat.token, seat.left_at = None, None
+            if table.deserted:
+                self._drop(table)
+            else:
+                await self.broadcast(table)
+
+    def _drop(self, table: Table) -> None:
+        """Forget ``table`` (written to the archive first, when the server keeps one)."""
+        if self.tables.get(table.game_id) is table:
+            del self.tables[table.game_id]
+            if self.archive is not None:
+                (self.archive / f"{table.game_id}.json").write_text(gr.dumps(table.game), encoding="utf-8")
+        if table.bot_task is not None:
+            table.bot_task.cancel()
+
+    def stats(self) -> dict[str, Any]:
+        """What the server holds now: tables (and how many are over), connections, seats taken
+        and kept for a token, bot tasks and seat timers running, and the Python heap (after a
+        collection) and resident memory."""
+        gc.collect()
+        seats = [seat for table in self.tables.values() for seat in table.seats.values()]
+        rss = 0
+        with contextlib.suppress(OSError):
+            for line in Path("/proc/self/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    rss = int(line.split()[1]) * 1024
+        return {
+            "tables": len(self.tables),
+            "over": sum(1 for table in self.tables.values() if table.game.is_over),
+            "clients": len(self.clients),
+            "seated": sum(1 for seat in seats if seat.client is not None),
+            "kept": sum(1 for seat in seats if seat.client is None and seat.token is not None),
+            "bots": sum(1 for t in self.tables.values() if t.bot_task is not None and not t.bot_task.done()),
+            "timers": len(self.reapers),
+            "allocated_blocks": sys.getallocatedblocks(),
+            "rss_bytes": rss,
+        }
 
     def _make_room(self) -> None:
         """Drop the oldest table nobody sits at when the server holds ``max_tables``."""
         if len(self.tables) < self.max_tables:
             return
-        for game_id, table in self.tables.items():
-            if all(seat.client is None for seat in table.seats.values()):
-                del self.tables[game_id]
+        for table in self.tables.values():
+            if table.deserted:
+                self._drop(table)
                 return
         raise ProtocolError(f"the server is full ({self.max_tables} games in play)")
 
-
-def parse_message(text: str) -> dict[str, Any]:
-    """A client message: a JSON object.
-
-    :raises ProtocolError: for anything else.
-    """
-    try:
-        message = json.loads(text)
-    except ValueError:
-        raise ProtocolError(f"invalid message {text[:80]!r}: not JSON") from None
-    if not isinstance(message, dict):
-        raise ProtocolError(f"invalid message {text[:80]!r}: expected a JSON object")
-    return message
-
-
-def _text(message: dict[str, Any], name: str) -> str:
-    value = message.get(name)
-    if not isinstance(value, str):
-        raise ProtocolError(f"invalid {name!r}: expected a string, got {value!r}")
-    return value
+    async def serve(self, client: Client) -> None:
+        """Read ``client``'s messages until it closes, and then free its seat."""
+        self.clients.add(client)
+        socket = client.socket
+        try:
+            await client.send({"op": "hello", "presets": list(gr.PRESETS), "bots": list(gr.BOTS)})
+            while not client.closed:
+                message = await socket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    await client.close(CLOSE_BINARY, "binary frames are not understood")
+                elif len(text) > MAX_MESSAGE:
+                    await client.close(CLOSE_TOO_BIG, f"messages are at most {MAX_MESSAGE} characters")
+                elif not client.spend():
+                    await client.close(CLOSE_FLOOD, f"more than {2 * client.rate:.0f} messages at once")
+                elif client.strikes >= STRIKES:
+                    await client.close(CLOSE_FLOOD, f"more than {STRIKES} refused messages in a row")
+                else:
+                    strikes = client.strikes
+                    try:
+                        await self.handle(client, text)
+                    except ProtocolError as exc:
+                        client.strikes += 1
+                        await client.send({"op": "error", "message": str(exc)})
+                    if client.strikes == strikes:
+                        client.strikes = 0
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            pass  # the connection went: a receive after it closed is a RuntimeError in Starlette
+        finally:
+            await self.leave(client)
 
 
 def create_app(
-    *, make_game: GameFactory = new_game, make_bot: BotMaker = new_bot, bot_delay: float = 0.0
+    *,
+    make_game: GameFactory = new_game,
+    make_bot: BotMaker = bot_factory,
+    bot_delay: float = 0.0,
+    seat_timeout: float = SEAT_TIMEOUT,
+    max_tables: int = 1000,
+    archive: Path | None = None,
+    stats: bool = False,
+    rate: float = RATE,
 ) -> Starlette:
     """The ASGI application: the page at ``/``, its files under ``/static``, games at ``/ws``.
 
     :param make_game: makes each table's game from the ruleset (tests pass a seeded one).
-    :param make_bot: makes the bot of a table against a bot.
+    :param make_bot: makes the factory of a table's bot from its name (tests pass seeded ones).
     :param bot_delay: seconds the bot waits before each action, so a person can follow it.
+    :param seat_timeout: seconds a closed tab's seat waits for its token.
+    :param max_tables: the most tables held at once.
+    :param archive: a folder where each table's game is written when it is dropped (the whole
+        truth: keep it on the server).
+    :param stats: serve ``/stats``, what the server holds (:meth:`Hub.stats`), for operators.
+    :param rate: the messages a second a connection may send on average (twice as many at
+        once); more closes it.
     :returns: the app; its hub (the tables) is ``app.state.hub``.
     """
-    hub = Hub(make_game, make_bot, bot_delay=bot_delay)
+    hub = Hub(
+        make_game,
+        make_bot,
+        bot_delay=bot_delay,
+        seat_timeout=seat_timeout,
+        max_tables=max_tables,
+        archive=archive,
+        rate=rate,
+    )
 
     async def page(request: Request) -> FileResponse:
         return FileResponse(STATIC / "index.html")
 
+    async def favicon(request: Request) -> FileResponse:
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
     async def games(socket: WebSocket) -> None:
         await socket.accept()
-        client = Client(socket)
-        await client.send({"op": "hello", "presets": list(gr.PRESETS), "bots": list(gr.BOTS)})
-        try:
-            while True:
-                text = await socket.receive_text()
-                try:
-                    await hub.handle(client, text)
-                except ProtocolError as exc:
-                    await client.send({"op": "error", "message": str(exc)})
-        except WebSocketDisconnect:
-            await hub.leave(client)
+        await hub.serve(Client(socket, rate=hub.rate))
 
-    app = Starlette(
-        routes=[
-            Route("/", page),
-            WebSocketRoute("/ws", games),
-            Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
-        ]
-    )
+    async def held(request: Request) -> JSONResponse:
+        return JSONResponse(hub.stats())
+
+    routes: list[BaseRoute] = [
+        Route("/", page),
+        Route("/favicon.ico", favicon),
+        WebSocketRoute("/ws", games),
+        Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
+    ]
+    if stats:
+        routes.append(Route("/stats", held))
+    app = Starlette(routes=routes)
     app.state.hub = hub
     return app
 
@@ -364,8 +477,32 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--bot-delay", type=float, default=0.6, help="seconds before each bot action (default: %(default)s)"
     )
+    parser.add_argument(
+        "--seat-timeout",
+        type=float,
+        default=SEAT_TIMEOUT,
+        help="seconds a closed tab's seat is kept for a reload (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--archive", type=Path, help="write each game to this folder when its table is dropped"
+    )
+    parser.add_argument("--stats", action="store_true", help="serve /stats: tables, connections, memory")
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=RATE,
+        help="messages a second a connection may send, twice as many at once (default: %(default)s)",
+    )
+    parser.add_argument("--log-level", default="info", help="uvicorn's log level (default: %(default)s)")
     args = parser.parse_args(argv)
-    uvicorn.run(create_app(bot_delay=args.bot_delay), host=args.host, port=args.port)
+    app = create_app(
+        bot_delay=args.bot_delay,
+        seat_timeout=args.seat_timeout,
+        archive=args.archive,
+        stats=args.stats,
+        rate=args.rate,
+    )
+    uvicorn.run(app, host=args.host, port=args.port, ws_max_size=64 * 1024, log_level=args.log_level)
 
 
 if __name__ == "__main__":

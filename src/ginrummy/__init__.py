@@ -2,8 +2,9 @@
 
 Every public name is importable from here (``import ginrummy as gr``) and listed in
 :data:`__all__`; the sub-packages are the library's own layout (see ``docs/design.md``), except
-the integrations and the two public sub-packages ``ginrummy.bots`` and ``ginrummy.frontend``,
-whose ``__all__`` are promises too (``docs/public-api.rst``).
+the kit for front ends (``ginrummy.frontend``, also ``gr.frontend``) and the integrations
+(``ginrummy.rl``, ``ginrummy.openspiel``, ``ginrummy.distributed``), whose ``__all__`` are
+promises too (``docs/public-api.rst``).
 
 >>> import ginrummy as gr
 >>> gr.deadwood("As 2s 3s 4s 7h 7d 7c Kd Qd 9c")
@@ -30,9 +31,10 @@ from ginrummy.beliefs.opponent_models import OPPONENT_MODELS, Decision, Opponent
 from ginrummy.bots.eaai_simple import EaaiSimpleBot
 from ginrummy.bots.montecarlo import MonteCarloBot
 from ginrummy.bots.reference import GreedyBot, RandomBot
-from ginrummy.bots.registry import BOTS, Bot, BotFactory, make_bot
+from ginrummy.bots.registry import BOTS, DEFAULT_BOT, Bot, BotFactory, make_bot
 from ginrummy.bots.tracker import TrackerBot
 from ginrummy.cards import DECK, Card, CardsLike, Hand, Rank, Suit
+from ginrummy import frontend as frontend  # the public sub-package, as gr.frontend
 from ginrummy.errors import (
     GinRummyError,
     IllegalActionError,
@@ -90,6 +92,7 @@ from ginrummy.simulation.tally import Counts, Tally
 __all__ = [
     "ACTION_SPACE_SIZE",
     "BOTS",
+    "DEFAULT_BOT",
     "DECK",
     "EAAI",
     "HOLLYWOOD",

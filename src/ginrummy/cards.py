@@ -236,10 +236,28 @@ class Card:
         return DECK[index]
 
     def __str__(self) -> str:
-        return self.rank.symbol + self.suit.symbol
+        return _TEXTS[self.index]
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
+
+    @property
+    def glyph_text(self) -> str:
+        """The card as a person reads it, with its suit symbol: ``'A♠'``, ``'10♥'``."""
+        return _GLYPH_TEXTS[self.index]
+
+    def __format__(self, spec: str) -> str:
+        """``format(card, spec)``: the notation (``'As'``), or with ``g`` at the end of the
+        spec the suit symbol (``'A♠'``, ``'10♥'``); the rest of the spec aligns the text as
+        for a string (``f"{card:>4g}"``).
+
+        :raises ParseError: for a spec a string cannot take.
+
+        >>> card = Card.parse("Th")
+        >>> format(card, "g"), f"{card}", f"[{card:>4g}]"
+        ('10♥', 'Th', '[ 10♥]')
+        """
+        return _formatted(self.glyph_text if spec.endswith("g") else str(self), spec, self)
 
     def __lt__(self, other: Card) -> bool:
         if not isinstance(other, Card):
@@ -264,6 +282,17 @@ class Card:
 
 DECK: tuple[Card, ...] = tuple(Card(Rank(rank), Suit(suit)) for suit in range(4) for rank in range(1, 14))
 """The 52 cards in index order: A-K of clubs, then diamonds, hearts and spades."""
+
+_TEXTS: tuple[str, ...] = tuple(
+    Rank(rank).symbol + Suit(suit).symbol for suit in range(4) for rank in range(1, 14)
+)
+"""Each card's notation by index (``str(card)`` is read here: JSON writes thousands of cards)."""
+_GLYPH_TEXTS: tuple[str, ...] = tuple(
+    ("10" if rank == 10 else Rank(rank).symbol) + Suit(suit).glyph
+    for suit in range(4)
+    for rank in range(1, 14)
+)
+"""Each card with its suit symbol by index."""
 
 FULL_MASK = (1 << 52) - 1
 """The mask of the whole deck."""
@@ -458,6 +487,28 @@ class Hand:
 
     def __repr__(self) -> str:
         return f"Hand({str(self)!r})"
+
+    def __format__(self, spec: str) -> str:
+        """``format(hand, spec)``: as :meth:`Card.__format__`, each card with its suit symbol
+        when the spec ends in ``g``.
+
+        >>> format(Hand.parse("As Th"), "g")
+        '10♥ A♠'
+        """
+        if spec.endswith("g"):
+            return _formatted(" ".join(card.glyph_text for card in _iter_mask(self.mask)), spec, self)
+        return _formatted(str(self), spec, self)
+
+
+def _formatted(text: str, spec: str, value: object) -> str:
+    """``text`` formatted with ``spec`` less its trailing ``g``, as a string would be."""
+    try:
+        return format(text, spec.removesuffix("g"))
+    except ValueError:
+        raise ParseError(
+            f"invalid format spec {spec!r} for {value!r}: use string alignment and width, and 'g' "
+            "for suit symbols"
+        ) from None
 
 
 def _hand(mask: int) -> Hand:

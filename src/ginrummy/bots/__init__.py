@@ -1,6 +1,5 @@
 """Players for play and simulation: the :class:`Bot` protocol, the library's bots, and the
-read-only registry :data:`BOTS` that names them (a public sub-package: :data:`DEFAULT_BOT`
-lives only here)."""
+read-only registry :data:`BOTS` that names them (all public from ``ginrummy`` itself)."""
 
 from ginrummy.bots.eaai_simple import EaaiSimpleBot
 from ginrummy.bots.montecarlo import MonteCarloBot

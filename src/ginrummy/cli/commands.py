@@ -9,7 +9,7 @@
 - ``ginrummy ladder --bots A B [C ...]``: bots rated against each other on duplicate deals
   (:mod:`ginrummy.cli.ladder_command`).
 - ``ginrummy play [--preset NAME | --ruleset FILE] [--seed N] [--bot NAME]``: a game against a
-  bot (``gr.bots.DEFAULT_BOT`` unless named).
+  bot (``gr.DEFAULT_BOT`` unless named).
 - ``ginrummy presets [NAME | --ruleset FILE] [--json]``: the presets side by side, or one
   ruleset in full.
 

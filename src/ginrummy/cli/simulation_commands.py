@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ginrummy.bots.registry import BOTS, DEFAULT_BOT
+from ginrummy.cli.progress import ProgressLine
 from ginrummy.cli.tables import comparison_table, simulation_table
 from ginrummy.io.ruleset_files import read_ruleset
 from ginrummy.rules import PRESETS, Ruleset, find_ruleset
@@ -116,6 +117,11 @@ def add_commands(commands: Any) -> None:
         help="run on the Dask cluster at ADDRESS, or on a local one (extra ginrummy[distributed])",
     )
     common.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    common.add_argument(
+        "--quiet",
+        action="store_true",
+        help="no progress line (it is drawn on standard error only when that is a terminal)",
+    )
 
     simulate_parser = commands.add_parser(
         "simulate",
@@ -203,34 +209,17 @@ def _executor(args: argparse.Namespace, command: str) -> Iterator[dict[str, Any]
         yield {"workers": min(MAX_WORKERS, cluster.threads), "executor": cluster.executor}
 
 
-class _Bar:
-    """A progress bar on standard error (a terminal only)."""
-
-    def __init__(self) -> None:
-        self.shown = False
-
-    def __call__(self, done: int, total: int) -> None:
-        width = 30
-        filled = width * done // total
-        print(
-            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}", end="", file=sys.stderr, flush=True
-        )
-        self.shown = True
-
-    def end(self) -> None:
-        """End the bar's line."""
-        if self.shown:
-            print(file=sys.stderr)
-            self.shown = False
-
-
-PROGRESS = _Bar()
-"""The progress bar of the running command (its line is ended before an interruption's
+PROGRESS = ProgressLine()
+"""The progress line of the running command (its line is ended before an interruption's
 message)."""
 
 
 def _progress(args: argparse.Namespace) -> Progress | None:
-    return PROGRESS if sys.stderr.isatty() and not args.json else None
+    """The progress line, when standard error is a terminal and ``--quiet`` was not given."""
+    if getattr(args, "quiet", False) or not sys.stderr.isatty():
+        return None
+    PROGRESS.begin("rounds" if getattr(args, "rounds", None) is not None else "games")
+    return PROGRESS
 
 
 def run_simulate(args: argparse.Namespace) -> int:

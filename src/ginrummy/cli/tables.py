@@ -41,8 +41,10 @@ _LABEL = 26
 
 
 def _value(value: object) -> str:
+    """A field's value as a ruleset file writes it: an enum by its value (``stock-only``, as
+    TOML and JSON files spell it), a flag as yes or no, None as ``-``."""
     if isinstance(value, enum.Enum):
-        return value.name
+        return str(value.value)
     if isinstance(value, bool):
         return "yes" if value else "no"
     return "-" if value is None else str(value)

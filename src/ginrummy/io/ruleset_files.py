@@ -95,8 +95,13 @@ def _from_toml(text: str, file: Path) -> Ruleset:
     fields: dict[str, Any] = envelope["data"]
     fields["name"] = file.stem
     for key, value in data.items():
-        if not isinstance(value, (str, int, float, bool, list, dict)):
-            raise InvalidRulesetError(f"{str(file)!r}: {key}: unexpected value {value!r}")
+        if isinstance(value, (list, dict)):  # every field is a number, a flag or a name
+            kind = "an array" if isinstance(value, list) else "a table"
+            raise InvalidRulesetError(
+                f"{str(file)!r}: {key[:40]!r}: expected a number, true or false, or a name, got {kind}"
+            )
+        if not isinstance(value, (str, int, float, bool)):
+            raise InvalidRulesetError(f"{str(file)!r}: {key[:40]!r}: unexpected value {value!r:.40}")
         fields[key] = value
     return _loaded(json.dumps(envelope), file)
 
@@ -109,6 +114,10 @@ def _parse_toml(text: str, file: Path) -> dict[str, Any]:
             return tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
             raise InvalidRulesetError(f"{str(file)!r}: not TOML: {exc}") from None
+        except RecursionError:  # tomllib reads nested arrays and tables by recursion
+            raise InvalidRulesetError(
+                f"{str(file)!r}: not a ruleset: values nested too deep (a ruleset's values are flat)"
+            ) from None
     raise InvalidRulesetError(  # Python 3.10: tested there by the test matrix (noxfile.py)
         f"{str(file)!r}: reading TOML needs Python 3.11 or newer (tomllib); write the ruleset as JSON"
     )

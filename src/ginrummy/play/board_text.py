@@ -30,9 +30,11 @@ from ginrummy.rules import Ruleset
 
 __all__ = [
     "GameLike",
+    "GameViewLike",
     "RoundLike",
     "ViewLike",
     "game_picture",
+    "game_view_picture",
     "hand_picture",
     "round_picture",
     "view_picture",
@@ -134,6 +136,25 @@ class GameLike(Protocol):
     def round(self) -> RoundLike: ...
 
 
+class GameViewLike(Protocol):
+    """What :func:`game_view_picture` reads of a player's view of a game."""
+
+    @property
+    def player(self) -> int: ...
+    @property
+    def rules(self) -> Ruleset: ...
+    @property
+    def scores(self) -> tuple[int, int]: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def results(self) -> tuple[RoundResult, ...]: ...
+    @property
+    def result(self) -> _Settled: ...
+    @property
+    def round(self) -> ViewLike: ...
+
+
 def hand_picture(hand: Hand, rules: Ruleset) -> str:
     """A hand with its best melds in brackets, its deadwood cards, and its deadwood points."""
     if not hand:
@@ -216,4 +237,35 @@ def game_picture(g: GameLike) -> str:
         winner = "a draw" if result.winner is None else f"player {result.winner} wins"
         lines.append(f"result     {winner}, {result.totals[0]}-{result.totals[1]}")
     lines.append(round_picture(g.round))
+    return "\n".join(lines)
+
+
+def game_view_picture(v: GameViewLike) -> str:
+    """What one player sees of a game: the scores (its own first), one line per finished round,
+    the settlement once the game is over, then its view of the round in play (the last round
+    once the game is over).
+
+    >>> import ginrummy as gr
+    >>> print(gr.Game.new(gr.PAGAT, seed=7, dealer=0).view(1))
+    pagat game · player 1 · round 1 · you 0, opponent 0 (target 100)
+    player 1 · pagat · upcard offer · your turn · turn 0
+    you        [4c 4h 4s] 6c 8c 9d Kd 9h Th Js   deadwood 62
+    opponent   10 cards
+    pile       Ah   stock 31   knock limit 10
+    legal      t, p
+    """
+    me, other = v.player, 1 - v.player
+    state = "over" if v.is_over else f"round {len(v.results) + 1}"
+    lines = [
+        f"{v.rules.name} game · player {me} · {state} · you {v.scores[me]}, opponent {v.scores[other]} "
+        f"(target {v.rules.target})"
+    ]
+    for number, result in enumerate(v.results, start=1):
+        lines.append(f"round {number:<4} {result}")
+    if v.is_over:
+        totals = v.result.totals
+        winner = v.result.winner
+        verdict = "a drawn game" if winner is None else "you win" if winner == me else "the opponent wins"
+        lines.append(f"result     {verdict}, you {totals[me]}, opponent {totals[other]}")
+    lines.append(view_picture(v.round))
     return "\n".join(lines)

@@ -30,7 +30,7 @@ from ginrummy.cards import Card
 from ginrummy.dealing import check_deck
 from ginrummy.errors import GinRummyError, IllegalActionError, InvalidPositionError
 from ginrummy.phase import Phase
-from ginrummy.play.board_text import game_picture
+from ginrummy.play.board_text import game_picture, game_view_picture
 from ginrummy.play.history import Chain, items
 from ginrummy.play.round import PlayerView, Round
 from ginrummy.results.round_result import RoundResult
@@ -521,6 +521,9 @@ class GameView:
                         f"{where}.dealer",
                         f"player {seen.dealer} deals, but after round {index - 1} player {expected} deals",
                     )
+
+    def __str__(self) -> str:
+        return game_view_picture(self)
 
     def sample(self, rng: random.Random) -> Game:
         """A whole game, history included, that this player could be in: each round (the

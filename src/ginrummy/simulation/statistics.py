@@ -373,7 +373,7 @@ def simulate(
     :param games: games per ruleset (give this or ``rounds``).
     :param rounds: single rounds per ruleset, each dealt afresh.
     :param bots: the bots for players 0 and 1: a name of ``gr.BOTS`` (by default
-        ``gr.bots.DEFAULT_BOT``), or a factory such as your own bot class, called with a seed
+        ``gr.DEFAULT_BOT``), or a factory such as your own bot class, called with a seed
         (to run in other processes it must be picklable: defined at the top level of a
         module).
     :param seed: the seed of every deal and bot.

@@ -1,0 +1,375 @@
+"""A person against a bot: the game loop every table needs, as one value.
+
+A :class:`Session` holds the game (the whole truth: keep it on the server side of a table),
+which seat is the person's, and the bot. It
+
+- runs the bot's turns after each of the person's actions (:meth:`Session.apply`), or one
+  bot action at a time for a table that shows them one by one (:meth:`Session.step_bot`);
+- pauses when a round ends: :attr:`Session.paused` is true and :attr:`Session.table` is the
+  person's view of the round that ended (hands shown, result) until the person deals on
+  (:meth:`Session.deal_on`), although the game has already dealt the next round;
+- undoes to the person's last decision (:meth:`Session.undo`), taking back the bot's replies
+  however many actions they were, across the end of a round too;
+- saves and resumes with its bot (:meth:`Session.save`, :meth:`Session.resume`) in a sealed
+  save (:mod:`ginrummy.frontend.sealing`) that the person may read without learning a card.
+
+**Bots.** A session makes its bot afresh for each decision, from the bot's name (or factory)
+and a seed made of the session's bot seed and the number of actions played. So the bot's
+choices depend only on its view and that seed: after an undo, or in a resumed session, the
+same position gets the same reply. A bot that kept state between its decisions would lose it;
+the library's bots keep none that matters (the tracker, search and greedy bots decide from the
+view and their seed; the random bot's generator is seeded per decision).
+
+A session is immutable like a game: every change returns a new session.
+
+>>> import ginrummy as gr
+>>> from ginrummy.frontend import Session
+>>> s = Session.new(gr.PAGAT, bot="greedy", seed=7, dealer=0)
+>>> s.person, s.is_my_turn, s.game.actions, s.legal_actions
+(0, True, (TakeDiscard(), Discard(card=Card('Js'))), (DrawStock(), TakeDiscard()))
+>>> after = s.apply(gr.DrawStock()).apply(gr.Discard("Kc"))
+>>> after.is_my_turn, after.actors[2:]
+(True, (0, 0, 1, 1))
+>>> after.undo() == s.apply(gr.DrawStock())
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from ginrummy.actions import Action
+from ginrummy.bots.registry import BOTS, DEFAULT_BOT, Bot, BotFactory, bot_name, make_bot
+from ginrummy.errors import GinRummyError, IllegalActionError, InvalidPositionError, SerializationError
+from ginrummy.frontend.controls import Controls, controls
+from ginrummy.frontend.history import actors, events_since_last_action, round_starts
+from ginrummy.frontend.sealing import seal, unseal
+from ginrummy.io.documents import dumps, loads
+from ginrummy.play.events import Event
+from ginrummy.play.game import Game, GameRecord, GameView
+from ginrummy.play.round import PlayerView
+from ginrummy.rules import Ruleset
+
+__all__ = ["Session"]
+
+
+def _check_game(instance: object, attribute: attrs.Attribute[Game], value: object) -> None:
+    if not isinstance(value, Game):
+        raise InvalidPositionError(
+            f"invalid session: 'game' must be a Game (got {value!r:.80})", field="game"
+        )
+
+
+def _check_person(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    if value not in (0, 1) or isinstance(value, bool):
+        raise InvalidPositionError(
+            f"invalid session: 'person' must be 0 or 1 (got {value!r:.40})", field="person"
+        )
+
+
+def _check_seed(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise InvalidPositionError(
+            f"invalid session: 'bot_seed' must be an integer or a string (got {value!r:.40})",
+            field="bot_seed",
+        )
+
+
+@attrs.frozen(kw_only=True)
+class Session:
+    """A person against a bot (see the module's description).
+
+    Build one with :meth:`new` or :meth:`resume`; the constructor is keyword-only and
+    validated, for a table that rebuilds a session from its own storage.
+
+    :raises InvalidPositionError: naming the field that does not fit.
+
+    >>> import ginrummy as gr
+    >>> s = Session.new(gr.STRAIGHT, bot="random", seed=1, dealer=1)
+    >>> s.bot_name, s.paused, s.is_over, s.can_undo
+    ('random', False, False, False)
+    """
+
+    game: Game = attrs.field(validator=_check_game)
+    """The game: the whole truth (every hand, the stock). Never show it to the person; show
+    :attr:`view` and :attr:`table`."""
+    person: int = attrs.field(validator=_check_person)
+    """The person's seat, 0 or 1; the bot plays the other."""
+    bot: str | BotFactory = DEFAULT_BOT
+    """The bot: a name of :data:`ginrummy.BOTS` or a factory taking a seed."""
+    bot_seed: int | str = attrs.field(default=0, validator=_check_seed)
+    """The seed of the bot's decisions (each decision is seeded with it and the number of
+    actions played)."""
+    dealt_on: int = 0
+    """How many finished rounds the person has seen and dealt on from; when fewer than the
+    game's results, the session is :attr:`paused`."""
+
+    def __attrs_post_init__(self) -> None:
+        finished = len(self.game.results)
+        if (
+            isinstance(self.dealt_on, bool)
+            or not isinstance(self.dealt_on, int)
+            or not (finished - 1 <= self.dealt_on <= finished)
+        ):
+            raise InvalidPositionError(
+                f"invalid session: 'dealt_on' {self.dealt_on!r:.40} must be the number of finished rounds "
+                f"({finished}) or one less (paused at a round's end)",
+                field="dealt_on",
+            )
+        if isinstance(self.bot, str) and self.bot.lower() not in BOTS:
+            raise InvalidPositionError(
+                f"invalid session: unknown bot {self.bot!r:.40}: known bots are {', '.join(BOTS)}",
+                field="bot",
+            )
+        if not isinstance(self.bot, str) and not callable(self.bot):
+            raise InvalidPositionError(
+                f"invalid session: 'bot' must be a bot's name or a factory (got {self.bot!r:.80})",
+                field="bot",
+            )
+
+    # ------------------------------------------------------------------ making one
+
+    @classmethod
+    def new(
+        cls,
+        rules: Ruleset,
+        *,
+        bot: str | BotFactory = DEFAULT_BOT,
+        person: int = 0,
+        seed: int | str | None = None,
+        dealer: int | None = None,
+    ) -> Session:
+        """A new game against ``bot``, with the bot's first moves played when it acts first.
+
+        :param bot: a name of :data:`ginrummy.BOTS` or a factory taking a seed.
+        :param person: the person's seat.
+        :param seed: the game's seed (None: a random one, which the game records).
+        :param dealer: the first dealer (None: drawn from the seed).
+        :raises InvalidPositionError: for a bad ruleset, seed, dealer, seat or bot.
+        """
+        game = Game.new(rules, seed=seed, dealer=dealer)
+        session = cls(game=game, person=person, bot=bot, bot_seed=f"{game.seed}:bot")
+        return session.play_bots()
+
+    # ------------------------------------------------------------------ what the person sees
+
+    @property
+    def bot_name(self) -> str:
+        """The bot's display name."""
+        return bot_name(self.bot)
+
+    @property
+    def view(self) -> GameView:
+        """The person's view of the game (while :attr:`paused`, its round is already the next
+        deal: draw :attr:`table`)."""
+        return self.game.view(self.person)
+
+    @property
+    def paused(self) -> bool:
+        """Whether a round has ended and the person has not dealt on yet (never once the game
+        is over: see :attr:`is_over`)."""
+        return not self.game.is_over and self.dealt_on < len(self.game.results)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game is over."""
+        return self.game.is_over
+
+    @property
+    def table(self) -> PlayerView:
+        """The round to draw, as the person sees it: the round that ended while
+        :attr:`paused` (and at the end of the game), else the round in play."""
+        if self.paused or self.game.is_over:
+            finished = self.game.finished
+            assert finished is not None
+            return finished.view(self.person)
+        return self.game.round.view(self.person)
+
+    @property
+    def is_my_turn(self) -> bool:
+        """Whether the person is to act (not while paused)."""
+        return not self.paused and self.game.to_act == self.person
+
+    @property
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The person's legal actions now (none while paused or on the bot's turn)."""
+        return self.game.legal_actions() if self.is_my_turn else ()
+
+    @property
+    def controls(self) -> Controls:
+        """The person's legal actions grouped for controls (:func:`~ginrummy.frontend.controls`)."""
+        return controls(self.table)
+
+    @property
+    def actors(self) -> tuple[int, ...]:
+        """Who played each action of ``game.actions``."""
+        return actors(self.game)
+
+    @property
+    def news(self) -> tuple[tuple[int, Event], ...]:
+        """What happened since the person's last action, as ``(round number, event)`` pairs
+        from the person's own view (:func:`~ginrummy.frontend.events_since_last_action`)."""
+        return events_since_last_action(self.view)
+
+    @property
+    def bot_to_act(self) -> bool:
+        """Whether the bot is to act now (not while paused)."""
+        return not self.paused and not self.game.is_over and self.game.to_act == 1 - self.person
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether the person has a decision to take back."""
+        return self.person in self.actors
+
+    # ------------------------------------------------------------------ changes
+
+    def apply(self, action: Action, *, bots: bool = True) -> Session:
+        """The session after the person's ``action`` and, unless ``bots`` is false, the
+        bot's replies (until the person's turn, the end of a round, or the end of the game).
+
+        :raises IllegalActionError: while paused, on the bot's turn, or for an illegal action
+            (the library's reason).
+        """
+        if self.paused:
+            raise IllegalActionError(f"illegal action {action!r:.80}: the round is over; deal on first")
+        session = attrs.evolve(self, game=self.game.apply(action, self.person))
+        session = session._settled()
+        return session.play_bots() if bots else session
+
+    def _settled(self) -> Session:
+        """This session with ``dealt_on`` caught up when the game is over (nothing to deal)."""
+        if self.game.is_over:
+            return attrs.evolve(self, dealt_on=len(self.game.results))
+        return self
+
+    def decide(self) -> Action:
+        """The bot's action now.
+
+        :raises IllegalActionError: when the bot is not to act.
+        """
+        if not self.bot_to_act:
+            raise IllegalActionError("the bot is not to act now")
+        seat = 1 - self.person
+        bot: Bot = make_bot(self.bot, seed=f"{self.bot_seed}:{len(self.game.actions)}")
+        return bot.act(self.game.round.view(seat))
+
+    def step_bot(self, action: Action | None = None) -> Session:
+        """The session after one action of the bot (``action``, when the table had the bot
+        decide elsewhere with :meth:`decide`, say in a worker thread).
+
+        :raises IllegalActionError: when the bot is not to act, or for an illegal action.
+        """
+        if not self.bot_to_act:
+            raise IllegalActionError("the bot is not to act now")
+        chosen = self.decide() if action is None else action
+        return attrs.evolve(self, game=self.game.apply(chosen, 1 - self.person))._settled()
+
+    def play_bots(self) -> Session:
+        """The session after the bot's actions, until the person's turn, the end of a round or
+        the end of the game."""
+        session = self
+        while session.bot_to_act:
+            ended = len(session.game.results)
+            session = session.step_bot()
+            if len(session.game.results) != ended:
+                break
+        return session
+
+    def deal_on(self, *, bots: bool = True) -> Session:
+        """Leave the end of a round for the next deal, and play the bot's first moves there
+        unless ``bots`` is false.
+
+        :raises IllegalActionError: when no round's end is waiting.
+        """
+        if not self.paused:
+            raise IllegalActionError("nothing to deal on from: no round has ended since the last deal")
+        session = attrs.evolve(self, dealt_on=len(self.game.results))
+        return session.play_bots() if bots else session
+
+    def undo(self) -> Session:
+        """The session just before the person's last action: the bot's replies are taken
+        back too, however many actions they were, also across the end of a round.
+
+        :raises IllegalActionError: when the person has not acted yet.
+        """
+        who = self.actors
+        if self.person not in who:
+            raise IllegalActionError("nothing to undo: you have not acted yet")
+        last = len(who) - 1 - who[::-1].index(self.person)
+        rounds = sum(1 for start in round_starts(self.game) if start <= last)
+        game = self.game
+        record = GameRecord(
+            rules=game.rules,
+            seed=game.seed,
+            first_dealer=game.first_dealer,
+            decks=game.decks[:rounds],
+            actions=game.actions[:last],
+        )
+        undone = Game.replay(record)
+        return attrs.evolve(self, game=undone, dealt_on=len(undone.results))
+
+    # ------------------------------------------------------------------ saving
+
+    def save(self, key: bytes) -> str:
+        """A sealed save of this session: its open part says only what the person may know
+        (the ruleset's name, the seat, the bot, the scores, the rounds played); the game
+        itself is sealed with ``key`` (see :mod:`ginrummy.frontend.sealing`).
+
+        :param key: the application's key, bytes, at least 16 of them.
+        :raises SerializationError: for a bad key, or a bot given as a factory without a name.
+        """
+        view = self.view
+        open_part = {
+            "rules": self.game.rules.name,
+            "person": self.person,
+            "bot": self.bot_name,
+            "scores": list(view.scores),
+            "rounds": len(view.results),
+            "is_over": view.is_over,
+        }
+        secret = {
+            "game": json.loads(dumps(self.game)),
+            "bot_seed": self.bot_seed,
+            "dealt_on": self.dealt_on,
+        }
+        return seal(open_part, json.dumps(secret), key)
+
+    @classmethod
+    def resume(cls, text: str, key: bytes, *, bots: Mapping[str, BotFactory] | None = None) -> Session:
+        """The session a save holds, with its bot.
+
+        :param key: the key the save was sealed with.
+        :param bots: the factories of bots that are not the library's, by name (default
+            :data:`ginrummy.BOTS`; the library's names are always known).
+        :raises SerializationError: for text that is no save, a save sealed with another key
+            or changed since, or a bot no factory is known for.
+        """
+        open_part, secret = unseal(text, key)
+        try:
+            data = json.loads(secret)
+            game = loads(json.dumps(data["game"]))
+            name = open_part["bot"]
+            known: dict[str, str | BotFactory] = {n: n for n in BOTS}
+            known.update(bots or {})
+            if name not in known:
+                raise SerializationError(
+                    f"invalid save: no factory for the bot {name!r:.40}: pass it in bots="
+                )
+            session = cls(
+                game=game,
+                person=open_part["person"],
+                bot=known[name],
+                bot_seed=data["bot_seed"],
+                dealt_on=data["dealt_on"],
+            )
+        except SerializationError:
+            raise
+        except (GinRummyError, KeyError, TypeError, ValueError) as exc:
+            raise SerializationError(f"invalid save: {exc}") from None
+        if session.view.scores != tuple(open_part.get("scores", ())):
+            raise SerializationError("invalid save: the open part does not describe the sealed game")
+        return session
