@@ -16,6 +16,8 @@ from types import ModuleType
 from typing import Any
 
 import ginrummy as gr
+import ginrummy.distributed
+import ginrummy.frontend
 import ginrummy.openspiel
 import ginrummy.rl
 
@@ -35,12 +37,15 @@ apitopics: Any = _load_apitopics()
 
 
 def test_every_public_name_is_on_exactly_one_topic_page() -> None:
-    """Each name of ``ginrummy.__all__``, ``ginrummy.rl.__all__`` and
-    ``ginrummy.openspiel.__all__`` is documented on one page, and the pages hold nothing else."""
+    """Each name of ``ginrummy.__all__`` and of the public sub-packages' ``__all__``
+    (``frontend``, ``rl``, ``openspiel``, ``distributed``) is documented on one page, and the
+    pages hold nothing else."""
     public = sorted(
         [f"ginrummy.{name}" for name in gr.__all__]
+        + [f"ginrummy.frontend.{name}" for name in ginrummy.frontend.__all__]
         + [f"ginrummy.rl.{name}" for name in ginrummy.rl.__all__]
         + [f"ginrummy.openspiel.{name}" for name in ginrummy.openspiel.__all__]
+        + [f"ginrummy.distributed.{name}" for name in ginrummy.distributed.__all__]
     )
     placed = [entry.qualname for entries in apitopics.assign().values() for entry in entries]
     assert [] == [entry.qualname for entry in apitopics.unassigned()]
@@ -71,7 +76,7 @@ def test_each_topic_has_its_page_in_the_reference_in_topic_order() -> None:
     toctree = re.findall(r"^   api/(\S+)$", (DOCS / "api.rst").read_text(encoding="utf-8"), re.MULTILINE)
     assert slugs == toctree
     assert ["cards", "partitioner", "rulesets", "rounds", "games", "views"] == slugs[:6]
-    assert ["json", "bots", "simulation", "rl", "openspiel"] == slugs[6:11]
+    assert ["json", "bots", "simulation", "distributed", "frontend", "rl", "openspiel"] == slugs[6:13]
 
 
 def test_a_name_goes_to_the_longest_claiming_module_prefix_or_its_name_rule() -> None:

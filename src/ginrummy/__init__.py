@@ -11,6 +11,7 @@ promises too (``docs/public-api.rst``).
 29
 """
 
+from ginrummy import frontend as frontend  # the public sub-package, as gr.frontend
 from ginrummy._version import __version__
 from ginrummy.actions import (
     ACTION_SPACE_SIZE,
@@ -34,7 +35,6 @@ from ginrummy.bots.reference import GreedyBot, RandomBot
 from ginrummy.bots.registry import BOTS, DEFAULT_BOT, Bot, BotFactory, make_bot
 from ginrummy.bots.tracker import TrackerBot
 from ginrummy.cards import DECK, Card, CardsLike, Hand, Rank, Suit
-from ginrummy import frontend as frontend  # the public sub-package, as gr.frontend
 from ginrummy.errors import (
     GinRummyError,
     IllegalActionError,
@@ -92,8 +92,8 @@ from ginrummy.simulation.tally import Counts, Tally
 __all__ = [
     "ACTION_SPACE_SIZE",
     "BOTS",
-    "DEFAULT_BOT",
     "DECK",
+    "DEFAULT_BOT",
     "EAAI",
     "HOLLYWOOD",
     "OKLAHOMA",

@@ -169,11 +169,15 @@ def explain_points(result: RoundResult, rules: Ruleset, viewer: int, *, opponent
     """How a round's points came about, as arithmetic in words:
     ``"the bot's deadwood 20 - your 6 = 14"``; for a round nobody scores, why.
 
-    The sum is worked out from ``rules`` (the round's ruleset); when it does not give the
-    result's points (another ruleset was given), only the points are stated.
+    The sum is the result's own: its deadwoods, its bonus and its multiplier
+    (:class:`~ginrummy.RoundResult` is the price of its facts); ``rules`` (the round's ruleset)
+    says why a void round scores nothing. A result without its deadwoods states its points.
 
     >>> import ginrummy as gr
-    >>> result = gr.RoundResult(outcome=gr.Outcome.UNDERCUT, winner=1, points=13, knocker=0, deadwood=(8, 5))
+    >>> result = gr.RoundResult(
+    ...     outcome=gr.Outcome.UNDERCUT, winner=1, points=13, bonus=10, knocker=0,
+    ...     deadwood=(8, 5),
+    ... )
     >>> explain_points(result, gr.PAGAT, 0, opponent="the bot")
     "your deadwood 8 - the bot's 5 + undercut bonus 10 = 13"
     """
@@ -189,20 +193,17 @@ def explain_points(result: RoundResult, rules: Ruleset, viewer: int, *, opponent
         return f"{result.points} points"
     mine, theirs = result.deadwood[knocker], result.deadwood[1 - knocker]
     k_words, d_words = side.possessive(knocker), side.possessive(1 - knocker)
+    bonus = result.bonus
     if result.outcome is Outcome.KNOCK:
-        parts, base = f"{d_words} deadwood {theirs} - {k_words} {mine}", theirs - mine
+        parts = f"{d_words} deadwood {theirs} - {k_words} {mine}"
     elif result.outcome is Outcome.UNDERCUT:
-        parts = f"{k_words} deadwood {mine} - {d_words} {theirs} + undercut bonus {rules.undercut_bonus}"
-        base = mine - theirs + rules.undercut_bonus
+        parts = f"{k_words} deadwood {mine} - {d_words} {theirs} + undercut bonus {bonus}"
     elif result.outcome is Outcome.GIN:
-        parts, base = f"{d_words} deadwood {theirs} + gin bonus {rules.gin_bonus}", theirs + rules.gin_bonus
+        parts = f"{d_words} deadwood {theirs} + gin bonus {bonus}"
     else:
-        parts = f"{d_words} deadwood {theirs} + big gin bonus {rules.big_gin_bonus}"
-        base = theirs + rules.big_gin_bonus
+        parts = f"{d_words} deadwood {theirs} + big gin bonus {bonus}"
     if result.multiplier != 1:
-        parts, base = f"({parts}) times {result.multiplier} for the spade upcard", base * result.multiplier
-    if base != result.points:
-        return f"{result.points} points"
+        parts = f"({parts}) times {result.multiplier} for the spade upcard"
     return f"{parts} = {result.points}"
 
 
@@ -220,7 +221,9 @@ def describe_result(
     points worked out (:func:`explain_points`).
 
     >>> import ginrummy as gr
-    >>> result = gr.RoundResult(outcome=gr.Outcome.GIN, winner=1, points=43, knocker=1, deadwood=(23, 0))
+    >>> result = gr.RoundResult(
+    ...     outcome=gr.Outcome.GIN, winner=1, points=43, bonus=20, knocker=1, deadwood=(23, 0)
+    ... )
     >>> describe_result(result, gr.PAGAT, 0, opponent="the bot")
     'the bot goes gin and scores 43: your deadwood 23 + gin bonus 20 = 43'
     """
