@@ -23,7 +23,7 @@ Several chains, each after a burn-in, are thinned into the worlds kept.
 ...     r = r.apply(bots[r.to_act].act(r.view(r.to_act)))
 >>> view = r.view(0)
 >>> worlds = posterior_worlds(view, view._records(), gr.OPPONENT_MODELS["reasonable"], 8, random.Random(1))
->>> len(worlds), all(gr.Round._from_world(gr.PAGAT, w, checked=True).view(0) == view for w in worlds)
+>>> len(worlds), all(gr.Round._from_world(gr.PAGAT, w, checked=True).view(0) == view for w, _ in worlds)
 (8, True)
 """
 
@@ -101,6 +101,14 @@ class _Skeleton:
                 continue
             break  # a face-down knock or big gin: the hands are laid down
         self.filled = [sum(1 for s in layout.order if layout.slots[s] < step[4]) for step in self.steps]
+        self.removed, self.held = removed, held  # at the end of the log
+
+    def final_hand(self, slot_cards: Sequence[Card]) -> int:
+        """The opponent's cards at the end of the log with ``slot_cards`` in its slots."""
+        cards = 0
+        for card in slot_cards:
+            cards |= card.mask
+        return (cards & ~self.removed) | self.held
 
 
 class _Likelihood:
@@ -139,18 +147,20 @@ class _Likelihood:
 
 def posterior_worlds(
     view: object, events: Sequence[Record], model: OpponentModel, count: int, rng: random.Random
-) -> list[World]:
-    """``count`` worlds of ``view`` drawn from ``model``'s belief (see the module docstring).
+) -> list[tuple[World, int]]:
+    """``count`` worlds of ``view`` drawn from ``model``'s belief (see the module docstring),
+    each with the opponent's cards at the end of the log (as a mask).
 
     :raises InvalidPositionError: when no round has the view.
     """
     from_view = Layout(view, events)  # type: ignore[arg-type]
     rules: Ruleset = view.rules  # type: ignore[attr-defined]
     limit: int = view.knock_limit  # type: ignore[attr-defined]
-    likelihood = _Likelihood(_Skeleton(from_view, rules), from_view, model, rules, limit)
+    skeleton = _Skeleton(from_view, rules)
+    likelihood = _Likelihood(skeleton, from_view, model, rules, limit)
     shown = from_view.shown
     slots = from_view.slots
-    worlds: list[World] = []
+    worlds: list[tuple[World, int]] = []
     chains = getattr(model, "chains", CHAINS)
     burn_in = getattr(model, "burn_in", BURN_IN)
     thinning = getattr(model, "thinning", THINNING)
@@ -200,5 +210,5 @@ def posterior_worlds(
             if move > burn_in and (move - burn_in) % thinning == 0:
                 stock = list(pool)
                 rng.shuffle(stock)
-                worlds.append(from_view.world(slot_cards, stock))
+                worlds.append((from_view.world(slot_cards, stock), skeleton.final_hand(slot_cards)))
     return worlds
