@@ -15,7 +15,9 @@ from hypothesis import strategies as st
 import ginrummy as gr
 from positions import play, position
 
-MODELS: list[str | None] = [None, "uniform", "reasonable"]
+SMALL = gr.ReasonablePlayer(particles=48, burn_in=60)
+"""The reasonable model with fewer, shorter chains: the property tests draw many views."""
+MODELS: list[str | gr.OpponentModel | None] = [None, "uniform", SMALL]
 
 
 def _view(seed: int, steps: int, rules: gr.Ruleset = gr.PAGAT) -> tuple[gr.Round, gr.PlayerView]:
@@ -37,7 +39,7 @@ def _unseen(view: gr.PlayerView) -> set[gr.Card]:
 @settings(max_examples=25)
 @given(st.integers(0, 10**6), st.integers(0, 40), st.sampled_from(MODELS))
 def test_probabilities_cover_the_unseen_cards_and_add_up_to_the_hidden_ones(
-    seed: int, steps: int, model: str | None
+    seed: int, steps: int, model: str | gr.OpponentModel | None
 ) -> None:
     """One probability per card the viewer cannot see, each in [0, 1], adding up to the
     opponent's cards the viewer does not know."""
@@ -78,7 +80,7 @@ def test_the_sampler_card_frequencies_are_the_probabilities(model: str | None) -
 
 
 @pytest.mark.parametrize("model", MODELS)
-def test_worlds_drawn_from_a_belief_have_the_view(model: str | None) -> None:
+def test_worlds_drawn_from_a_belief_have_the_view(model: str | gr.OpponentModel | None) -> None:
     """Every world a model draws is a round whose view is the given view."""
     _, view = _view(21, 25)
     rng = random.Random(1)
@@ -88,7 +90,7 @@ def test_worlds_drawn_from_a_belief_have_the_view(model: str | None) -> None:
 
 @settings(max_examples=15)
 @given(st.integers(0, 10**6), st.integers(2, 40), st.sampled_from(MODELS))
-def test_beliefs_depend_only_on_the_view(seed: int, steps: int, model: str | None) -> None:
+def test_beliefs_depend_only_on_the_view(seed: int, steps: int, model: str | gr.OpponentModel | None) -> None:
     """Two rounds that differ only in what the viewer cannot see give the same probabilities
     and, for the same generator, the same sampled worlds: nothing hidden leaks."""
     r, view = _view(seed, steps)

@@ -9,8 +9,8 @@ more than worlds where its choices would have been odd.
 - ``'uniform'`` (:data:`UNIFORM`): every consistent world is equally likely; the exact
   sampler of :meth:`ginrummy.PlayerView.sample` and probabilities in closed form.
 - ``'reasonable'`` (:class:`ReasonablePlayer`): a player who takes a card when it lowers its
-  deadwood, discards what leaves the least deadwood (a softmax: the better a discard, the
-  likelier), and knocks when it can more often than not.
+  deadwood, discards what leaves the least deadwood while keeping pairs and near-runs (a
+  softmax: the better a discard, the likelier), and often waits for a better knock.
 
 Models are values (frozen, hashable) and live in the read-only registry
 :data:`OPPONENT_MODELS`; any object with a ``name``, a ``particles`` count and a
@@ -20,7 +20,7 @@ Models are values (frozen, hashable) and live in the read-only registry
 >>> sorted(gr.OPPONENT_MODELS)
 ['reasonable', 'uniform']
 >>> gr.OPPONENT_MODELS["reasonable"].particles
-256
+512
 """
 
 from __future__ import annotations
@@ -169,7 +169,7 @@ class ReasonablePlayer:
 
     name: str = "reasonable"
     """The model's name."""
-    particles: int = attrs.field(default=256, validator=_count)
+    particles: int = attrs.field(default=512, validator=_count)
     """Worlds drawn and weighted per view."""
     discard_beta: float = attrs.field(default=0.25, validator=_positive)
     """How sharply the player prefers the discard leaving the least deadwood (per point)."""
@@ -177,7 +177,7 @@ class ReasonablePlayer:
     """How sharply taking an offered card follows the deadwood it saves (per point)."""
     take_margin: float = attrs.field(default=2.0, validator=_positive)
     """The saving at which taking and leaving an offered card are equally likely."""
-    knock_rate: float = attrs.field(default=0.6, validator=_probability)
+    knock_rate: float = attrs.field(default=0.3, validator=_probability)
     """How often the player knocks when it can (short of gin)."""
     gin_rate: float = attrs.field(default=0.95, validator=_probability)
     """How often the player goes gin when it can."""
@@ -187,7 +187,7 @@ class ReasonablePlayer:
     """Moves each chain makes before it keeps a world."""
     thinning: int = attrs.field(default=6, validator=_count)
     """Moves between two worlds a chain keeps."""
-    potential_weight: float = attrs.field(default=0.0, validator=_positive)
+    potential_weight: float = attrs.field(default=2.0, validator=_positive)
     """How much the player values keeping *potential*: pairs of a rank and cards of a suit one
     or two ranks apart, each worth this many deadwood points in its choices."""
 
