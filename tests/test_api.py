@@ -80,7 +80,9 @@ def _class_lines(path: str, cls: type) -> Iterator[str]:
 def _lines(path: str, obj: object) -> Iterator[str]:
     if hasattr(obj, "__wrapped__") and not isinstance(obj, type):
         obj = inspect.unwrap(obj)  # type: ignore[arg-type]  # a test's wrapper of a public function
-    if isinstance(obj, type):
+    if typing.get_origin(obj) is not None or isinstance(obj, types.UnionType):
+        yield f"{path}: type alias"  # first: on Python 3.10 a parametrized alias passes for a class
+    elif isinstance(obj, type):
         yield from _class_lines(path, obj)
     elif inspect.isfunction(obj) or inspect.isbuiltin(obj):
         yield f"{path}{_signature(obj)}"
@@ -88,8 +90,6 @@ def _lines(path: str, obj: object) -> Iterator[str]:
         yield f"{path}: {type(obj).__name__} of {sorted(map(str, obj))}"
     elif isinstance(obj, bool | int) and not isinstance(obj, enum.Enum):
         yield f"{path}: {type(obj).__name__} = {obj!r}"
-    elif typing.get_origin(obj) is not None or isinstance(obj, types.UnionType):
-        yield f"{path}: type alias"
     else:
         yield f"{path}: {type(obj).__name__}"
 
@@ -151,7 +151,9 @@ def test_every_public_name_is_documented() -> None:
         for module_name in PUBLIC
         for name in importlib.import_module(module_name).__all__
         for obj in (getattr(importlib.import_module(module_name), name),)
-        if (isinstance(obj, type) or inspect.isfunction(obj)) and not inspect.getdoc(obj)
+        if (isinstance(obj, type) or inspect.isfunction(obj))
+        and typing.get_origin(obj) is None
+        and not inspect.getdoc(obj)
     ]
     assert [] == missing
 

@@ -91,7 +91,12 @@ def launch() -> Iterator[Callable[..., subprocess.Popen[str]]]:
         process.communicate()
 
 
-def wait_until_busy(process: subprocess.Popen[str], seconds: float, timeout: float = 60.0) -> None:
+PATIENCE = 180.0
+"""Seconds a command may take to start or to stop: generous, since CI runs two test sessions on
+two cores (a slow start is not what these tests are about)."""
+
+
+def wait_until_busy(process: subprocess.Popen[str], seconds: float, timeout: float = PATIENCE) -> None:
     """Wait until the command and its workers have used ``seconds`` of CPU: it is past its
     start and playing."""
     deadline = time.monotonic() + timeout
@@ -102,9 +107,15 @@ def wait_until_busy(process: subprocess.Popen[str], seconds: float, timeout: flo
 
 
 def interrupt(process: subprocess.Popen[str]) -> tuple[str, str]:
-    """Press Ctrl-C: SIGINT to the whole process group; the command must end in time."""
+    """Press Ctrl-C: SIGINT to the whole process group; the command must end in time. Its
+    standard input stays open until it has ended, so that it stops because of the signal and
+    not because its input ran out."""
     os.killpg(process.pid, signal.SIGINT)
-    return process.communicate(timeout=60)
+    deadline = time.monotonic() + PATIENCE
+    while process.poll() is None:
+        assert time.monotonic() < deadline, "the command did not stop"
+        time.sleep(0.05)
+    return process.communicate(timeout=PATIENCE)
 
 
 def assert_stopped_cleanly(process: subprocess.Popen[str], stdout: str, stderr: str) -> None:
@@ -181,7 +192,7 @@ def test_ctrl_c_at_the_prompt_stops_play(launch: Callable[..., subprocess.Popen[
 
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
-    assert prompted.wait(60), seen
+    assert prompted.wait(PATIENCE), seen
     stdout, stderr = interrupt(process)
     assert_stopped_cleanly(process, stdout, stderr)
     assert "\n" == stdout

@@ -41,7 +41,7 @@ def run_on_a_terminal(*args: str, interrupt_after: float | None = None) -> tuple
     os.close(terminal)
     received = b""
     first_drawn: float | None = None
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + 180
     try:
         while time.monotonic() < deadline:
             ready, _, _ = select.select([controller], [], [], 0.05)
@@ -61,7 +61,7 @@ def run_on_a_terminal(*args: str, interrupt_after: float | None = None) -> tuple
                 interrupt_after = None
             if process.poll() is not None and not ready:
                 break
-        stdout, _ = process.communicate(timeout=60)
+        stdout, _ = process.communicate(timeout=180)
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGKILL)
