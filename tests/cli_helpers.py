@@ -9,6 +9,7 @@ see: the exit status, standard output and standard error.
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -16,7 +17,7 @@ from typing import NamedTuple
 
 import ginrummy
 
-__all__ = ["SRC", "CliResult", "cli_env", "run_cli"]
+__all__ = ["SRC", "CliResult", "cli_env", "default_ctrl_c", "run_cli"]
 
 SRC = Path(ginrummy.__file__).resolve().parent.parent
 """The directory holding the ``ginrummy`` package under test: this checkout's ``src`` when the
@@ -64,3 +65,11 @@ def run_cli(*args: str, input: str = "", timeout: float = 120.0) -> CliResult:
         check=False,
     )
     return CliResult(completed.returncode, completed.stdout, completed.stderr)
+
+
+def default_ctrl_c() -> None:
+    """In a child, before it starts: Ctrl-C's default action. A job a shell starts in the
+    background (``bash .ci/run &``) ignores SIGINT, its children inherit that, and Python then
+    installs no handler for it; a person at a terminal has the default, which is what the Ctrl-C
+    tests are about (``preexec_fn`` of ``subprocess.Popen``)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from cli_helpers import cli_env
+from cli_helpers import cli_env, default_ctrl_c
 from ginrummy.cli import commands as cli
 
 TRILLION = "1000000000000"
@@ -80,6 +80,7 @@ def launch() -> Iterator[Callable[..., subprocess.Popen[str]]]:
             text=True,
             env=cli_env(),
             start_new_session=True,
+            preexec_fn=default_ctrl_c,
         )
         started.append(process)
         return process

@@ -17,7 +17,7 @@ import time
 
 import pytest
 
-from cli_helpers import cli_env
+from cli_helpers import cli_env, default_ctrl_c
 
 GREEDY = ("--bots", "greedy", "greedy")
 LEFT = r"(?:about (?:\d+ s|\d+ min \d+ s|\d+ h \d+ min) left|done)"
@@ -37,6 +37,7 @@ def run_on_a_terminal(*args: str, interrupt_after: float | None = None) -> tuple
         stderr=terminal,
         env=cli_env(),
         start_new_session=True,
+        preexec_fn=default_ctrl_c,
     )
     os.close(terminal)
     received = b""
