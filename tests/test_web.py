@@ -215,7 +215,7 @@ def test_protocol_errors_are_explained() -> None:
             ("[1]", "invalid message '[1]': expected a JSON object"),
             ('{"op": "fly"}', "unknown op 'fly': expected 'new', 'join', 'act', 'next' or 'undo'"),
             ('{"op": "next"}', "not seated at a game: send 'new' or 'join' first"),
-            ("[" * 1000 + "]" * 1000, "invalid message '" + "[" * 80 + "': not JSON"),
+            ("[" * 1000 + "]" * 1000, "invalid message '" + "[" * 80 + "': nested deeper than 8"),
             ('{"op": "act", "action": "s"}', "not seated at a game: send 'new' or 'join' first"),
             ('{"op": "join", "game": "nope"}', "unknown game 'nope'"),
             (

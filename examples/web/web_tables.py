@@ -253,15 +253,38 @@ class Table:
         return all(seat.client is None for seat in self.seats.values())
 
 
+MAX_NESTING = 8
+"""The deepest nesting a client message may have (a real one has two levels)."""
+
+
+def _nesting(value: object) -> int:
+    """How deeply ``value`` nests arrays and objects (iteratively)."""
+    deepest, pending = 0, [(value, 0)]
+    while pending and deepest <= MAX_NESTING:
+        item, level = pending.pop()
+        if isinstance(item, (list, dict)):
+            deepest = max(deepest, level + 1)
+            pending.extend(
+                (child, level + 1) for child in (item.values() if isinstance(item, dict) else item)
+            )
+    return deepest
+
+
 def parse_message(text: str) -> dict[str, Any]:
-    """A client message: a JSON object.
+    """A client message: a JSON object nested at most :data:`MAX_NESTING` deep (the same on
+    every Python, whose JSON parsers give up at different depths).
 
     :raises ProtocolError: for anything else.
     """
+    too_deep = ProtocolError(f"invalid message {text[:80]!r}: nested deeper than {MAX_NESTING}")
     try:
         message = json.loads(text)
-    except (ValueError, RecursionError):
+    except RecursionError:
+        raise too_deep from None
+    except ValueError:
         raise ProtocolError(f"invalid message {text[:80]!r}: not JSON") from None
+    if _nesting(message) > MAX_NESTING:
+        raise too_deep
     if not isinstance(message, dict):
         raise ProtocolError(f"invalid message {text[:80]!r}: expected a JSON object")
     return message

@@ -44,6 +44,30 @@ MAX_DOCUMENT = 64 * 1024 * 1024
 of 1,000 rounds takes about 0.7 MB. Longer text is refused before it is parsed."""
 
 
+MAX_DEPTH = 64
+"""The deepest nesting of arrays and objects :func:`loads` reads (the deepest document the
+library writes, a game view, nests about a dozen levels). Deeper text is refused the same way
+on every Python, whether or not its JSON parser would have recursed too deep."""
+
+_TOO_DEEP = f"not JSON this library reads: arrays and objects nested deeper than {MAX_DEPTH}"
+
+
+def _depth(document: object) -> int:
+    """How deeply ``document`` nests arrays and objects (iteratively: no recursion limit)."""
+    deepest = 0
+    pending: list[tuple[object, int]] = [(document, 0)]
+    while pending:
+        value, level = pending.pop()
+        if isinstance(value, (list, dict)):
+            level += 1
+            if level > deepest:
+                deepest = level
+                if deepest > MAX_DEPTH:
+                    break
+            pending.extend((item, level) for item in (value.values() if isinstance(value, dict) else value))
+    return deepest
+
+
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """A JSON object, refusing a key given twice (JSON itself keeps the last silently)."""
     data: dict[str, Any] = {}
@@ -83,7 +107,8 @@ def loads(text: str | bytes, *, max_size: int = MAX_DOCUMENT) -> Any:
 
     :param max_size: the longest text read (:data:`MAX_DOCUMENT` by default); longer text is
         refused at once, so memory and time stay proportional to what is read.
-    :raises SerializationError: for text that is not JSON (or has a key twice in an object),
+    :raises SerializationError: for text that is not JSON (or has a key twice in an object, or
+        nests arrays and objects deeper than :data:`MAX_DEPTH`),
         longer than ``max_size``, not a ``ginrummy`` document, of an unknown version or type, or
         whose value is inconsistent; the message says where.
 
@@ -103,8 +128,12 @@ def loads(text: str | bytes, *, max_size: int = MAX_DOCUMENT) -> Any:
         document = json.loads(text, object_pairs_hook=_unique_keys)
     except SerializationError:
         raise
-    except (ValueError, RecursionError) as exc:
+    except RecursionError:  # the parser of some Pythons recurses once per level
+        raise SerializationError(_TOO_DEEP) from None
+    except ValueError as exc:
         raise SerializationError(f"not JSON: {str(exc)[:200]}") from None
+    if _depth(document) > MAX_DEPTH:
+        raise SerializationError(_TOO_DEEP)
     envelope = read_object(document, "document", ["format", "version", "type", "data"])
     if envelope["format"] != FORMAT:
         raise fail("document.format", f"expected {FORMAT!r}, got {envelope['format']!r}")
