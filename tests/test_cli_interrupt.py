@@ -119,6 +119,31 @@ def interrupt(process: subprocess.Popen[str]) -> tuple[str, str]:
     return process.communicate(timeout=PATIENCE)
 
 
+READ_SYSCALLS = {"x86_64": "0", "aarch64": "63", "riscv64": "63", "s390x": "3", "ppc64le": "3"}
+"""The number of the ``read`` system call, as ``/proc/PID/syscall`` shows it, on each machine."""
+
+
+def wait_until_reading(process: subprocess.Popen[str]) -> None:
+    """Wait until the command sleeps in ``read`` on its standard input, as a person's Ctrl-C
+    finds it. (Between printing its prompt and entering ``read`` a program cannot be
+    interrupted: CPython handles a signal at its next instruction, and ``input`` runs none
+    before it blocks, so a signal in that window waits for the next line of input. A test that
+    pressed Ctrl-C as soon as it saw the prompt would sometimes fall in that window.)"""
+    read = READ_SYSCALLS.get(os.uname().machine)
+    deadline = time.monotonic() + PATIENCE
+    while True:
+        assert process.poll() is None, process.communicate()
+        try:
+            waiting = Path(f"/proc/{process.pid}/wchan").read_text()
+            syscall = Path(f"/proc/{process.pid}/syscall").read_text().split()
+        except OSError:  # pragma: no cover - a kernel that hides them: the prompt must do
+            return
+        if waiting.endswith("pipe_read") or (syscall and syscall[0] == read):
+            return
+        assert time.monotonic() < deadline, "the command never waited for input"
+        time.sleep(0.05)
+
+
 def assert_stopped_cleanly(process: subprocess.Popen[str], stdout: str, stderr: str) -> None:
     """Exit status 130, exactly one line on standard error, no traceback anywhere, and no
     process of the group left running."""
@@ -194,6 +219,7 @@ def test_ctrl_c_at_the_prompt_stops_play(launch: Callable[..., subprocess.Popen[
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
     assert prompted.wait(PATIENCE), seen
+    wait_until_reading(process)
     stdout, stderr = interrupt(process)
     assert_stopped_cleanly(process, stdout, stderr)
     assert "\n" == stdout
