@@ -18,6 +18,7 @@ mutants stay killed and the others run again.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import random
@@ -27,6 +28,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import targets
 from mutants import Mutant, mutants
 from session import (
     KILLED,
@@ -45,6 +47,11 @@ from session import (
 from targets import TARGETS
 
 EQUIVALENT = Path(__file__).resolve().parent / "equivalent.txt"
+
+
+def _reload_targets() -> None:
+    global TARGETS
+    TARGETS = importlib.reload(targets).TARGETS
 
 
 def _target(name: str) -> Target:
@@ -220,10 +227,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     os.chdir(REPO)
     if args.command in ("run", "all"):
         preload()
-        chosen = [_target(name) for name in args.modules] if args.command == "run" else list(TARGETS)
+        names = args.modules if args.command == "run" else [target.module for target in TARGETS]
         started = time.monotonic()
-        for target in chosen:
-            _run(target, args.sample, args.seed, args.jobs, args.fresh)
+        for name in names:
+            _reload_targets()  # a long session picks up test files added to targets.py meanwhile
+            _run(_target(name), args.sample, args.seed, args.jobs, args.fresh)
         print(f"\nsession: {time.monotonic() - started:.0f} s\n")
         print(summary(args.seed))
     elif args.command == "summary":

@@ -14,6 +14,8 @@ __all__ = ["TARGETS"]
 
 _PLAY = (
     "tests/test_round.py",
+    "tests/test_action_rules.py",
+    "tests/test_setup.py",
     "tests/test_actions.py",
     "tests/test_variants.py",
     "tests/test_playouts.py",
@@ -30,7 +32,9 @@ _VIEWS = (
 )
 _RESULTS = (
     "tests/test_pricing.py",
+    "tests/test_round_result.py",
     "tests/test_scoring.py",
+    "tests/test_settlement.py",
     "tests/test_game.py",
     "tests/test_impossible_values.py",
 )
@@ -56,10 +60,21 @@ TARGETS: tuple[Target, ...] = (
     Target("play/setup", _files(_PLAY, ("tests/test_views.py", "tests/test_sampling.py"))),
     Target("play/round", _files(_PLAY, _VIEWS)),
     Target("beliefs/worlds", _files(_VIEWS, ("tests/test_round.py", "tests/test_notation.py"))),
-    Target("results/pricing", _files(_RESULTS, ("tests/test_round.py", "tests/test_variants.py"))),
+    Target(
+        "results/pricing",
+        _files(_RESULTS, ("tests/test_round.py", "tests/test_action_rules.py", "tests/test_variants.py")),
+    ),
     Target(
         "results/round_result",
-        _files(_RESULTS, ("tests/test_round.py", "tests/test_variants.py", "tests/test_serialization.py")),
+        _files(
+            _RESULTS,
+            (
+                "tests/test_round.py",
+                "tests/test_action_rules.py",
+                "tests/test_variants.py",
+                "tests/test_serialization.py",
+            ),
+        ),
     ),
     Target("results/settlement", _files(_RESULTS, ("tests/test_variants.py", "tests/test_serialization.py"))),
     Target("melding/partition", _files(_MELDING, ("tests/test_variants.py", "tests/test_round.py"))),
