@@ -166,3 +166,80 @@ def test_each_event_belongs_to_the_player_who_acted() -> None:
     assert [0, 1, 0, 0, 1, 1] == [event.player for event in r.events]
     assert list(range(6)) == [event.number for event in r.events]
     assert r.result is not None and 0 == r.result.knocker
+
+
+# ------------------------------------------------------------------ why an action is refused
+
+DRAWING = ("Jc Qc Kc 8c 8d 8s 4d 4h 6s Js", "Ac 2c 3c 9s 9d 9h 5h 6h 7h As")
+"""Ten cards each; player 1 to act."""
+
+
+def _phases() -> dict[str, gr.Round]:
+    """A round in each phase (and in DRAW bound to the stock)."""
+    offer = position(hands=DRAWING, discard="Tc", phase=gr.Phase.UPCARD_OFFER, stock_size=31)
+    draw = position(hands=DRAWING, discard="Tc Kd")
+    discard = play(draw, "s")
+    layoff = position(
+        hands=("3h 7h 8h 4d Tc Jc Qc 5s 6s Ks", "4h 5h 6h 9c 9d 9s Ad 2d 3d 7s Qs"),
+        discard="Jh",
+        phase=DISCARD,
+        to_act=1,
+    )
+    layoff = play(layoff, "k Qs")
+    return {
+        "offer": offer,
+        "draw": draw,
+        "stock-only": play(offer, "p", "p"),
+        "discard": discard,
+        "layoff": layoff,
+        "over": play(layoff, "e"),
+    }
+
+
+DRAWN = "only in phase DRAW"
+FIRST_TURN = "the upcard may only be passed on the first turn"
+DISCARDED = "a card is discarded only in phase DISCARD, after drawing"
+BIG = "big gin is declared only in phase DISCARD, after drawing"
+LAID = "layoffs are made only in phase LAYOFF, after a knock"
+
+
+@pytest.mark.parametrize(
+    ("phase", "action", "reason"),
+    [
+        ("offer", gr.DrawStock(), "the upcard offer allows only taking or passing"),
+        ("offer", gr.Discard(card("Ac")), DISCARDED),
+        ("offer", gr.Knock(card("Ac")), DISCARDED),
+        ("offer", gr.BigGin(), BIG),
+        ("offer", gr.LayOff(card("Ac"), 0), LAID),
+        ("offer", gr.EndLayoffs(), LAID),
+        ("draw", gr.PassUpcard(), FIRST_TURN),
+        ("draw", gr.Discard(card("Ac")), DISCARDED),
+        (
+            "stock-only",
+            gr.TakeDiscard(),
+            "after both players pass the upcard the non-dealer must draw from the stock",
+        ),
+        ("discard", gr.TakeDiscard(), f"a card is drawn {DRAWN}"),
+        ("discard", gr.DrawStock(), f"a card is drawn {DRAWN}"),
+        ("discard", gr.PassUpcard(), FIRST_TURN),
+        ("discard", gr.EndLayoffs(), LAID),
+        ("discard", gr.BigGin(), "the ruleset 'pagat' has no big gin"),
+        ("layoff", gr.TakeDiscard(), f"a card is drawn {DRAWN}"),
+        ("layoff", gr.DrawStock(), f"a card is drawn {DRAWN}"),
+        ("layoff", gr.Discard(card("Tc")), DISCARDED),
+        ("layoff", gr.BigGin(), BIG),
+        ("layoff", gr.LayOff(card("Ks"), 3), "meld 3 does not exist; the spread has 3 melds"),
+        ("layoff", gr.LayOff(card("4h"), 0), "card '4h' is not in the hand"),
+        ("over", gr.EndLayoffs(), "the round is over"),
+        ("over", gr.DrawStock(), "the round is over"),
+    ],
+)
+def test_each_refusal_says_why_in_words(phase: str, action: gr.Action, reason: str) -> None:
+    """``illegal_reason`` is what a front end shows a player whose move was refused: each rule
+    says why its action is not allowed in the phase, in these words."""
+    assert reason == _phases()[phase].illegal_reason(action)
+
+
+def test_an_object_that_is_no_action_is_refused() -> None:
+    """Only actions are judged: anything else is "not an action" while the round goes on."""
+    assert "not an action" == _phases()["draw"].illegal_reason("s")  # type: ignore[arg-type]
