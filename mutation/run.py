@@ -145,7 +145,15 @@ def _run(target: Target, sample: int | None, seed: int, jobs: int, fresh: bool) 
             verdicts.pop(m.id, None)
     print(f"{target.module}: {len(chosen)} of {count} mutants, {len(chosen) - len(todo)} equivalent, "
           f"{sum(1 for m in todo if m.id in verdicts)} already judged")  # fmt: skip
-    run(target, todo, base, verdicts, _saver(target, verdicts), jobs=jobs)
+    run(
+        target,
+        todo,
+        base,
+        verdicts,
+        _saver(target, verdicts),
+        jobs=jobs,
+        skip=lambda ident: ident in equivalents(),
+    )
     print(f"{target.module}: done in {time.monotonic() - started:.0f} s")
 
 

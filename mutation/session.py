@@ -222,7 +222,9 @@ def _run_mutant_child(target: Target, mutant: Mutant, order: Sequence[str], repo
         sys.meta_path.insert(0, _Finder(target.name, target.path, code))
         import pytest
 
-        status = int(pytest.main(_pytest_args(target.test_paths), plugins=[_Select(order, report)]))
+        # collect only the files that hold the chosen tests: collection is most of a short run
+        files = sorted({nodeid.split("::")[0] for nodeid in order})
+        status = int(pytest.main(_pytest_args(files), plugins=[_Select(order, report)]))
     except BaseException as exc:  # the mutant broke something before or around pytest
         with contextlib.suppress(Exception):
             report.write_text(f"error {type(exc).__name__}: {exc}"[:300])
@@ -365,9 +367,11 @@ def run(
     save: Any,
     jobs: int = 1,
     log: Any = print,
+    skip: Any = lambda ident: False,
 ) -> None:
     """Run each mutant of ``chosen`` not in ``results`` yet, recording its verdict there
-    (``save()`` is called after each)."""
+    (``save()`` is called after each); ``skip(id)``, asked just before a mutant runs, passes
+    over the mutants listed as equivalent meanwhile."""
     todo = [m for m in chosen if m.id not in results]
     folder = STATE / target.slug
     running: dict[int, _Running] = {}
@@ -398,6 +402,10 @@ def run(
         log(f"[{done}/{total}] {verdict:8} {job.mutant.id} {seconds:.1f}s{shown}")
 
     for mutant in todo:
+        if skip(mutant.id):
+            done += 1
+            log(f"[{done}/{total}] equivalent {mutant.id}")
+            continue
         tests = base.tests_for(mutant)
         if not tests:
             results[mutant.id] = {"verdict": UNCOVERED, "seconds": 0.0, "killer": ""}

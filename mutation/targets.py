@@ -15,6 +15,7 @@ __all__ = ["TARGETS"]
 _PLAY = (
     "tests/test_round.py",
     "tests/test_action_rules.py",
+    "tests/test_round_state.py",
     "tests/test_setup.py",
     "tests/test_actions.py",
     "tests/test_variants.py",
