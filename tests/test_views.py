@@ -230,3 +230,43 @@ def test_the_constructor_accepts_every_view_of_random_rounds(seed: int) -> None:
             continue
         r = r.apply(choose_action(r, rng))
     assert r.is_over
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "needs"),
+    [
+        ("player", 2, "0 or 1"),
+        ("rules", "pagat", "a Ruleset"),
+        ("dealer", -1, "0 or 1"),
+        ("phase", "draw", "a Phase"),
+        ("to_act", 3, "0, 1 or None"),
+        ("hand", "Ac", "a Hand"),
+        ("opponent_card_count", 12, "an integer from 0 to 11"),
+        ("opponent_known", None, "a Hand"),
+        ("opponent_hand", "Ac", "a Hand or None"),
+        ("discard_pile", ["9d"], "a tuple of Card"),
+        ("stock_size", 32, "an integer from 0 to 31"),
+        ("initial_upcard", "9d", "a Card"),
+        ("knock_limit", 100, "an integer from 0 to 99"),
+        ("taken", "9d", "a Card or None"),
+        ("knocker", 2, "0, 1 or None"),
+        ("spread", [], "a tuple of Meld"),
+        ("layoffs", (1,), "a tuple of tuple"),
+        ("knock_card", "9d", "a Card or None"),
+        ("result", "knock", "a RoundResult or None"),
+        ("events", [], "a tuple of Event"),
+        ("turns", -1, f"an integer from 0 to {1 << 62}"),
+        ("dealt", 1, "True or False"),
+    ],
+)
+def test_a_view_field_of_the_wrong_kind_is_refused_naming_it(name: str, value: object, needs: str) -> None:
+    """Each field of a view is checked for its kind before the view is: the error names the
+    field, what it must be and the value it got."""
+    view = gr.Round.deal(gr.PAGAT, dealer=0, seed=7).view(0)
+    fields = {field.name: getattr(view, field.name) for field in attrs.fields(gr.PlayerView)}
+    with pytest.raises(gr.InvalidPositionError) as info:
+        gr.PlayerView(**{**fields, name: value})
+    assert (f"invalid view: {name!r} must be {needs} (got {value!r})", name) == (
+        str(info.value),
+        info.value.field,
+    )
