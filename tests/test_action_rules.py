@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 import ginrummy as gr
+from ginrummy.play.action_rules import RULES, RULES_BY_PHASE
 from positions import card, hand, meld, play, position
 
 DISCARD = gr.Phase.DISCARD
@@ -243,3 +244,16 @@ def test_each_refusal_says_why_in_words(phase: str, action: gr.Action, reason: s
 def test_an_object_that_is_no_action_is_refused() -> None:
     """Only actions are judged: anything else is "not an action" while the round goes on."""
     assert "not an action" == _phases()["draw"].illegal_reason("s")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("phase", ["offer", "draw", "stock-only", "discard", "layoff", "over"])
+def test_each_rule_lists_no_legal_action_outside_its_phase(phase: str) -> None:
+    """``ActionRule.legal``: «the legal actions of this kind in ``r`` (none outside their
+    phase)», whichever rule is asked (``RULES`` is public); the rules of the phase list, in
+    order, the round's legal actions."""
+    r = _phases()[phase]
+    of_phase = RULES_BY_PHASE[r.phase]
+    for rule in RULES.values():
+        if rule not in of_phase:
+            assert () == tuple(rule.legal(r)), (phase, rule.kind.__name__)
+    assert r.legal_actions() == tuple(action for rule in of_phase for action in rule.legal(r))
