@@ -44,6 +44,9 @@ SRC = REPO / "src" / "ginrummy"
 STATE = REPO / ".mutation"
 
 KILLED, TIMEOUT, SURVIVED, UNCOVERED = "killed", "timeout", "survived", "uncovered"
+FIRST_BATCH = 12
+"""A mutant first runs this many of its tests (the likeliest killers), collecting only their
+files; the rest run only if it survives them."""
 MEMORY_LIMIT = 4 << 30
 """Bytes of address space a child may use (a mutant that allocates without end is killed)."""
 
@@ -220,11 +223,13 @@ def _run_mutant_child(target: Target, mutant: Mutant, order: Sequence[str], repo
         _limit(cpu)
         code = mutated_code(target.source(), str(target.path), mutant.index)
         sys.meta_path.insert(0, _Finder(target.name, target.path, code))
-        import pytest
-
-        # collect only the files that hold the chosen tests: collection is most of a short run
-        files = sorted({nodeid.split("::")[0] for nodeid in order})
-        status = int(pytest.main(_pytest_args(files), plugins=[_Select(order, report)]))
+        # collect only the files that hold the chosen tests (collection is most of a short
+        # run), first for the few tests most likely to kill the mutant, then for the others
+        status = 0
+        for batch in (order[:FIRST_BATCH], order[FIRST_BATCH:]):
+            if batch and status == 0:
+                files = sorted({nodeid.split("::")[0] for nodeid in batch})
+                status = int(pytest.main(_pytest_args(files), plugins=[_Select(batch, report)]))
     except BaseException as exc:  # the mutant broke something before or around pytest
         with contextlib.suppress(Exception):
             report.write_text(f"error {type(exc).__name__}: {exc}"[:300])
@@ -396,17 +401,28 @@ def run(
             verdict = SURVIVED if code == 0 else KILLED
             killer = killer or f"pytest status {code}" * (code != 0)
         results[job.mutant.id] = {"verdict": verdict, "seconds": round(seconds, 2), "killer": killer}
+        if killer.startswith(("tests/", "src/")):
+            scope = killers.setdefault(job.mutant.id.rsplit(":", 1)[0], {})
+            scope[killer] = scope.get(killer, 0) + 1
         save()
         done += 1
         shown = f" ({job.mutant.line}) {job.mutant.diff}" if verdict == SURVIVED else f" by {killer}"
         log(f"[{done}/{total}] {verdict:8} {job.mutant.id} {seconds:.1f}s{shown}")
 
+    killers: dict[str, dict[str, int]] = {}  # scope -> tests that killed its mutants, and how often
+    for ident, verdict in results.items():
+        if verdict.get("killer", "").startswith(("tests/", "src/")):
+            scope = killers.setdefault(ident.rsplit(":", 1)[0], {})
+            scope[verdict["killer"]] = scope.get(verdict["killer"], 0) + 1
     for mutant in todo:
         if skip(mutant.id):
             done += 1
             log(f"[{done}/{total}] equivalent {mutant.id}")
             continue
         tests = base.tests_for(mutant)
+        # the tests that killed other mutants of the same function first, most often first
+        known = killers.get(mutant.id.rsplit(":", 1)[0], {})
+        tests.sort(key=lambda nodeid: -known.get(nodeid, 0))  # stable: fastest first otherwise
         if not tests:
             results[mutant.id] = {"verdict": UNCOVERED, "seconds": 0.0, "killer": ""}
             save()
