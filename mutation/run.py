@@ -67,8 +67,9 @@ def _population(target: Target, sample: int | None, seed: int) -> tuple[list[Mut
     every = mutants(target.source(), target.module)
     if sample is None or sample >= len(every):
         return every, len(every)
-    chosen = random.Random(seed).sample(every, sample)
-    return sorted(chosen, key=lambda m: m.index), len(every)
+    shuffled = list(every)
+    random.Random(seed).shuffle(shuffled)  # a larger sample holds every smaller one
+    return sorted(shuffled[:sample], key=lambda m: m.index), len(every)
 
 
 def _results_path(target: Target) -> Path:

@@ -78,9 +78,9 @@ TARGETS: tuple[Target, ...] = (
         ),
     ),
     Target("results/settlement", _files(_RESULTS, ("tests/test_variants.py", "tests/test_serialization.py"))),
-    Target("melding/partition", _files(_MELDING, ("tests/test_variants.py", "tests/test_round.py"))),
     Target("melding/layoffs", _files(_MELDING, ("tests/test_round.py", "tests/test_variants.py"))),
     Target("melding/suit_tables", _files(_MELDING, ("tests/test_variants.py",))),
     Target("melding/rank_dp", _files(_MELDING, ("tests/test_variants.py",))),
+    Target("melding/partition", _files(_MELDING, ("tests/test_variants.py", "tests/test_round.py"))),
 )
 """Every module the session mutates, in the order ``run.py all`` runs them."""

@@ -257,3 +257,46 @@ def test_each_rule_lists_no_legal_action_outside_its_phase(phase: str) -> None:
         if rule not in of_phase:
             assert () == tuple(rule.legal(r)), (phase, rule.kind.__name__)
     assert r.legal_actions() == tuple(action for rule in of_phase for action in rule.legal(r))
+
+
+# ------------------------------------------------------------------ big gin under the rules
+
+WRAPPING_BIG_GIN = "Qs Ks As 2s 4c 5c 6c 7c 9d 9h 9c"
+"""Eleven cards that all meld only round the corner (Qs Ks As 2s)."""
+
+
+def test_big_gin_is_judged_under_the_rounds_melding() -> None:
+    """RULES 1 and 4: under round-the-corner melding (with big gin allowed) eleven cards whose
+    runs wrap all meld, so big gin is legal, with the library's spread or with the wrapping
+    meld given; traditional melding would leave Qs Ks As 2s as deadwood."""
+    rules = gr.ROUND_THE_CORNER.evolve(big_gin=True)
+    defender = "Ac 2d 3d 4d 8s 9s Ts 2h Jc Qh"
+    r = position(rules, hands=(defender, WRAPPING_BIG_GIN), discard="Kc", phase=DISCARD, to_act=1)
+    assert gr.BigGin() in r.legal_actions()
+    chosen = (
+        gr.Meld.parse("Qs Ks As 2s", round_the_corner=True),
+        gr.Meld.parse("4c 5c 6c 7c"),
+        gr.Meld.parse("9d 9h 9c"),
+    )
+    assert None is r.illegal_reason(gr.BigGin(chosen))
+    done = play(r.apply(gr.BigGin(chosen)), "e")  # layoffs follow a gin round the corner
+    assert done.result is not None and (gr.Outcome.BIG_GIN, chosen) == (
+        done.result.outcome,
+        done.result.spread,
+    )
+
+
+def test_a_big_gin_showing_a_wrapping_meld_is_refused_under_traditional_melding() -> None:
+    """Spanish-site (big gin, traditional runs): Js Qs Ks and As 2s 3s meld, so the eleven cards
+    are a big gin, but a spread showing them as one run round the corner is refused, saying
+    why; without a spread the eleven wrapping cards above are not a big gin at all."""
+    big = "Js Qs Ks As 2s 3s 4c 5c 6c 7c 8c"
+    defender = "Ac 2d 3d 4d 8s 9s Ts 2h Jc Qh"
+    r = position(gr.SPANISH_SITE, hands=(defender, big), discard="Kc", phase=DISCARD, to_act=1)
+    assert gr.BigGin() in r.legal_actions()
+    wrap = gr.Meld.parse("Js Qs Ks As 2s 3s", round_the_corner=True)
+    assert f"meld {str(wrap)!r} goes round the corner, which the ruleset does not allow" == r.illegal_reason(
+        gr.BigGin((wrap, gr.Meld.parse("4c 5c 6c 7c 8c")))
+    )
+    r = position(gr.SPANISH_SITE, hands=(defender, WRAPPING_BIG_GIN), discard="Kc", phase=DISCARD, to_act=1)
+    assert "big gin needs all 11 cards melded; deadwood is 23" == r.illegal_reason(gr.BigGin())
