@@ -12,6 +12,8 @@ import ginrummy as gr
 from positions import card, play, position
 
 HANDS = ("Jc Qc Kc 8c 8d 8s 4d 4h 6s Js", "Ac 2c 3c 9s 9d 9h 5h 6h 7h As")
+FIELDS = {"dealer": 0, "hands": HANDS, "stock": (), "discard_pile": ()}
+"""Arguments of ``from_position`` that are checked only after the rules."""
 
 
 def test_a_round_is_not_built_directly() -> None:
@@ -136,3 +138,44 @@ def test_an_action_from_a_player_other_than_0_or_1_is_refused() -> None:
         "illegal action PassUpcard() for player 0 in phase UPCARD_OFFER: it is player 1's turn, not "
         "player 0's" == str(info.value)
     )
+
+
+def test_a_deal_needs_a_ruleset_and_a_seed_or_a_deck_not_both() -> None:
+    """``deal`` refuses rules that are not a Ruleset and a seed given with a deck, as invalid
+    positions, saying why; without either it shuffles at random."""
+    with pytest.raises(gr.InvalidPositionError) as info:
+        gr.Round.deal("pagat", seed=1)  # type: ignore[arg-type]
+    assert "invalid rules 'pagat': expected a Ruleset" == str(info.value)
+    with pytest.raises(gr.InvalidPositionError) as info:
+        gr.Round.from_position("pagat", **FIELDS)  # type: ignore[arg-type]
+    assert "invalid rules 'pagat': expected a Ruleset" == str(info.value)
+    with pytest.raises(gr.InvalidPositionError) as info:
+        gr.Round.deal(gr.PAGAT, seed=1, deck=gr.DECK)
+    assert "give a seed or a deck, not both" == str(info.value)
+    shuffled = gr.Round.deal(gr.PAGAT)
+    assert shuffled.deck is not None and sorted(shuffled.deck) == list(gr.DECK)
+
+
+def test_the_non_dealer_and_the_defender_are_the_other_players() -> None:
+    """``non_dealer`` is the player who does not deal, ``defender`` the one who did not knock
+    (None before a knock)."""
+    assert (0, 1) == (
+        gr.Round.deal(gr.PAGAT, dealer=1, seed=1).non_dealer,
+        gr.Round.deal(gr.PAGAT, seed=1).non_dealer,
+    )
+    r = position(
+        hands=("3h 7h 8h 4d Tc Jc Qc 5s 6s Ks", "4h 5h 6h 9c 9d 9s Ad 2d 3d 7s Qs"),
+        discard="Jh",
+        phase=gr.Phase.DISCARD,
+        to_act=1,
+    )
+    assert None is r.defender
+    assert (1, 0) == (play(r, "k Qs").knocker, play(r, "k Qs").defender)
+    r = position(
+        hands=("4h 5h 6h 9c 9d 9s Ad 2d 3d 7s Qs", "3h 7h 8h 4d Tc Jc Qc 5s 6s Ks"),
+        discard="Jh",
+        phase=gr.Phase.DISCARD,
+        to_act=0,
+        dealer=1,
+    )
+    assert (0, 1) == (play(r, "k Qs").knocker, play(r, "k Qs").defender)
