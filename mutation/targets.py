@@ -57,7 +57,10 @@ def _files(*groups: tuple[str, ...]) -> tuple[str, ...]:
 
 TARGETS: tuple[Target, ...] = (
     Target("play/action_rules", _files(_PLAY, ("tests/test_views.py", "tests/test_layoffs.py"))),
-    Target("play/round_state", _files(_PLAY, ("tests/test_views.py", "tests/test_game.py"))),
+    Target(
+        "play/round_state",
+        _files(_PLAY, ("tests/test_views.py", "tests/test_game.py", "tests/test_pictures.py")),
+    ),
     Target("play/setup", _files(_PLAY, ("tests/test_views.py", "tests/test_sampling.py"))),
     Target("play/round", _files(_PLAY, _VIEWS)),
     Target("beliefs/worlds", _files(_VIEWS, ("tests/test_round.py", "tests/test_notation.py"))),
