@@ -304,3 +304,63 @@ def test_values_of_the_wrong_kind_are_refused_naming_the_argument(
     text, field = refusal(**{**args(), name: value})
     assert text.startswith(f"invalid position: {message}"), text
     assert name == field
+
+
+def test_a_card_given_twice_within_one_argument_is_refused_naming_it() -> None:
+    """A hand or a pile that holds a card twice is refused before the cards are counted, the
+    message naming the argument (``hands[0]``, ``hands[1]``, the pile) and the card."""
+    base = args()
+    ac = card("Ac")
+    twice = [ac, *hand(HANDS[0]), ac]
+    for name, value, message in [
+        ("hands", (twice, HANDS[1]), "invalid hands[0]: card 'Ac' appears twice"),
+        ("hands", (HANDS[0], twice), "invalid hands[1]: card 'Ac' appears twice"),
+        ("stock", [*base["stock"], ac, ac], "invalid stock: card 'Ac' appears twice"),
+        ("discard_pile", [ac, ac], "invalid discard_pile: card 'Ac' appears twice"),
+        ("stock", [5], "invalid stock: 5 is not a Card"),
+    ]:
+        assert (f"invalid position: {message}", name) == refusal(**{**base, name: value})
+
+
+def test_hands_that_are_not_a_pair_are_refused() -> None:
+    """``hands`` is a pair: a string, even of two characters, is not; neither is a pair whose
+    hand cannot be read."""
+
+    class Unreadable:
+        def __iter__(self) -> Any:
+            raise TypeError("not today")
+
+    base = args()
+    for value in ["Ac", b"Ac", ("Ac",), (Unreadable(), HANDS[1])]:
+        assert (f"invalid position: hands must be a pair of hands (got {value!r:.80})", "hands") == refusal(
+            **{**base, "hands": value}
+        )
+
+
+def test_a_flag_that_is_not_a_bool_is_refused() -> None:
+    """``stock_only`` is True or False."""
+    assert ("invalid position: 'stock_only' must be True or False (got 1)", "stock_only") == refusal(
+        **args(stock_only=1)
+    )
+
+
+def test_the_initial_upcard_in_the_stock_is_refused() -> None:
+    """The initial upcard was turned face up at the deal: it is never back in the stock."""
+    base = args()
+    base["initial_upcard"] = base["stock"][0]
+    assert (
+        f"invalid position: the initial upcard '{base['stock'][0]}' is in the stock, but it was turned face "
+        "up at the deal",
+        "initial_upcard",
+    ) == refusal(**base)
+
+
+def test_the_stock_only_rule_needs_the_initial_upcard_alone_on_the_pile() -> None:
+    """Both passed the upcard: the pile holds that card alone. A pile of one other card (the
+    initial upcard taken earlier) with 31 in the stock is no such position."""
+    base = args(stock_only=True, stock_size=31, initial_upcard="Ac")
+    assert (
+        "invalid position: stock_only follows both players passing the upcard, so the pile holds the upcard "
+        "alone and the stock 31 cards (got pile 1, stock 31)",
+        "stock_only",
+    ) == refusal(**base)
