@@ -340,3 +340,23 @@ def test_the_viewers_own_cards_out_of_place_are_refused_naming_its_hand() -> Non
         message,
         field,
     )
+
+
+def test_a_view_whose_log_holds_an_illegal_action_is_refused() -> None:
+    """The constructor replays the log by the rules: a view in which the dealer took the upcard
+    and discarded that same card at once (illegal: a card taken from the pile stays a turn) is
+    refused, naming the action, though its cards and piles add up."""
+    r = play(gr.Round.deal(gr.PAGAT, dealer=0, seed=3), "p", "t")
+    upcard = r.initial_upcard
+    kept = next(c for c in r.hand(0) if c != upcard)
+    view = play(r, gr.Discard(kept)).view(0)
+    spoiled = {
+        "hand": view.hand - gr.Hand([upcard]) | gr.Hand([kept]),
+        "discard_pile": (*view.discard_pile[:-1], upcard),
+        "events": (*view.events[:2], gr.Event(number=2, player=0, action=gr.Discard(upcard))),
+    }
+    assert (
+        f"invalid view: no round has it: action 2: illegal action Discard(card=Card('{upcard}')) for player 0 "
+        f"in phase DISCARD: card '{upcard}' was taken from the discard pile this turn",
+        None,
+    ) == _refusal(view, **spoiled)

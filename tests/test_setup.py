@@ -176,6 +176,16 @@ def test_no_initial_upcard_and_no_pile_is_refused() -> None:
             "stock_only",
         ),
         (
+            {"stock_only": True, "to_act": 1, "dealer": 1},
+            "stock_only binds only the non-dealer (player 0), who draws first after both pass",
+            "stock_only",
+        ),
+        (
+            {"stock_only": True, "hands": ELEVEN, "phase": DISCARD},
+            "stock_only applies only in phase DRAW",
+            "stock_only",
+        ),
+        (
             {"phase": OFFER, "stock_size": 30},
             "the upcard offer needs the initial upcard alone on the discard "
             "pile and 31 cards in the stock (got pile 2, stock 30)",
@@ -214,6 +224,8 @@ def test_no_initial_upcard_and_no_pile_is_refused() -> None:
         "stock-dead",
         "stock-only-short-stock",
         "stock-only-dealer",
+        "stock-only-dealer-1",
+        "stock-only-discard",
         "offer-short-stock",
         "taken-outside-discard",
         "known-not-held",
