@@ -356,7 +356,8 @@ def test_a_view_whose_log_holds_an_illegal_action_is_refused() -> None:
         "events": (*view.events[:2], gr.Event(number=2, player=0, action=gr.Discard(upcard))),
     }
     assert (
-        f"invalid view: no round has it: action 2: illegal action Discard(card=Card('{upcard}')) for player 0 "
-        f"in phase DISCARD: card '{upcard}' was taken from the discard pile this turn",
+        "invalid view: no round has it: action 2: illegal action "
+        f"Discard(card=Card('{upcard}')) for player 0 in phase DISCARD: card '{upcard}' was taken from the "
+        "discard pile this turn",
         None,
     ) == _refusal(view, **spoiled)
