@@ -201,3 +201,22 @@ def test_set_up_helper_and_notation_agree_on_a_dealt_round() -> None:
     same = set_up(r)
     assert same.dealt and r.dealt
     assert r.notation() == same.notation()
+
+
+def test_an_illegal_knock_in_the_text_is_refused_naming_the_knock() -> None:
+    """A knock written in the text is replayed by the rules: one whose spread leaves more
+    deadwood than the limit is refused as an invalid ``knock`` field, saying why."""
+    text = (
+        "pagat | dealer 0 | layoff | player 0"
+        " | hands Tc Jc Qc 4d 3h 7h 8h 5s 6s Ks / 9c Ad 2d 3d 9d 4h 5h 6h 7s 9s"
+        " | stock Ac 2c 3c 4c 5c 6c 7c 8c Kc 5d 6d 7d 8d Td Jd Qd Kd Ah 2h 9h Th Qh Kh As 2s 3s 4s 8s Ts Js"
+        " | pile Jh | upcard Jh | turn 1 | knock 1 Qs: 9c 9d 9s, Ad 2d 3d, 4h 5h 6h"
+    )
+    assert gr.Phase.LAYOFF is gr.Round.from_notation(text).phase
+    with pytest.raises(gr.ParseError) as info:
+        gr.Round.from_notation(text.removesuffix(", 4h 5h 6h"))
+    assert "knock" == info.value.field
+    assert (
+        "invalid notation (knock): illegal action Knock(card=Card('Qs'), melds=(Meld('9c 9d 9s'), "
+        "Meld('Ad 2d 3d'))) for player 1 in phase DISCARD: deadwood 22 exceeds the knock limit 10"
+    ) == str(info.value)
