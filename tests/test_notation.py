@@ -228,14 +228,15 @@ def test_a_position_whose_last_move_does_not_lead_to_its_phase_is_refused() -> N
     text is refused naming the phase it reaches."""
     text = (
         "{rules} | dealer 0 | over | hands 3c 5c 7c 9c Jc 2d 4d 6d 8d Kd / Ah 3h 5h 7h 9h Jh Kh 2s 4s 6s"
-        " | stock Qs Ks | pile Ac 2c 4c 6c 8c Tc Qc Kc Ad 3d 5d 7d 9d Td Jd 2h 4h 6h 8h Th Qh As 3s 5s 7s 8s 9s"
-        " Js Qd Ts | upcard Qd | turn 1 | last 1"
+        " | stock Qs Ks | pile Ac 2c 4c 6c 8c Tc Qc Kc Ad 3d 5d 7d 9d Td Jd 2h 4h 6h 8h Th Qh As 3s 5s 7s"
+        " 8s 9s Js Qd Ts | upcard Qd | turn 1 | last 1"
     )
     dead = gr.Round.from_notation(text.format(rules="pagat"))
     assert dead.result is not None and gr.Outcome.DEAD_HAND is dead.result.outcome
     with pytest.raises(gr.ParseError) as info:
         gr.Round.from_notation(text.format(rules="low(dead_hand_stock=1)"))
     assert (
-        "invalid notation (phase): the position is in phase draw with player 0 to act, not over with player None",
+        "invalid notation (phase): the position is in phase draw with player 0 to act, not over with player "
+        "None",
         "phase",
     ) == (str(info.value), info.value.field)
