@@ -15,6 +15,7 @@ import attrs
 import pytest
 
 import ginrummy as gr
+from ginrummy.results.settlement import Standings
 from positions import biased_action
 
 KNOCK = gr.Outcome.KNOCK
@@ -225,3 +226,59 @@ def test_hollywood_columns_open_with_each_win_and_close_at_the_target() -> None:
     assert (0, 1, None) == tuple(column.reached_target for column in result.columns)
     assert (None, False, (480, 310)) == (result.winner, result.is_over, result.totals)
     assert (2 + 1, 2) == (result.breakdown[0].rounds_won, result.breakdown[1].rounds_won)
+
+
+# ------------------------------------------------------------------------ what is refused
+
+
+def test_a_game_is_scored_from_a_ruleset_and_a_sequence_of_results() -> None:
+    """``score_game`` and ``game_scores`` take a Ruleset and a sequence of round results; each
+    refusal names the value and says why."""
+    for call, message in [
+        (lambda: gr.score_game("pagat", []), "invalid rules 'pagat': expected a Ruleset"),  # type: ignore[arg-type]
+        (
+            lambda: gr.score_game(gr.PAGAT, "abc"),
+            "invalid game: results 'abc' is not a sequence of RoundResults",
+        ),  # type: ignore[arg-type]
+        (lambda: gr.game_scores(gr.PAGAT, 7), "invalid game: results 7 is not a sequence of RoundResults"),  # type: ignore[arg-type]
+        (
+            lambda: gr.score_game(gr.PAGAT, [won(0, 5), 5]),  # type: ignore[list-item]
+            "invalid game: results[1] 5 is not a RoundResult",
+        ),
+    ]:
+        with pytest.raises(gr.InvalidResultError) as info:
+            call()
+        assert message == str(info.value)
+
+
+def test_standings_are_made_only_from_their_start() -> None:
+    """The standings of a game start from ``Standings.start``: one column, or three under
+    Hollywood scoring, and a Ruleset."""
+    message = "standings start from Standings.start(rules) and grow with add()"
+    one = Standings.start(gr.PAGAT)
+    for rules, columns in [(gr.HOLLYWOOD, one.columns), (gr.PAGAT, one.columns * 3), ("pagat", one.columns)]:
+        with pytest.raises(gr.InvalidResultError) as info:
+            Standings(rules, columns)  # type: ignore[arg-type]
+        assert message == str(info.value)
+    assert (1, 3) == (len(one.columns), len(Standings.start(gr.HOLLYWOOD).columns))
+
+
+def test_a_result_after_the_last_hollywood_column_closed_is_refused() -> None:
+    """A Hollywood game is over once every column is: a further round is refused, naming it."""
+    results = [won(0, 100)] * 3
+    assert gr.score_game(gr.HOLLYWOOD, results).is_over
+    with pytest.raises(gr.InvalidResultError) as info:
+        gr.score_game(gr.HOLLYWOOD, [*results, won(1, 5)])
+    assert "invalid game: results[3] follows the round that ended the last column" == str(info.value)
+
+
+def test_hollywood_columns_of_any_ruleset_route_the_same() -> None:
+    """``hollywood_columns`` routes results into the three columns whatever the ruleset says of
+    Hollywood scoring (its target applies): a non-Hollywood preset works like the Hollywood one
+    (it raised, keeping a preset's name on a changed ruleset)."""
+    results = [won(0, 60), won(0, 50), won(1, 30), won(0, 20), won(1, 70)]
+    assert gr.hollywood_columns(gr.HOLLYWOOD, results) == gr.hollywood_columns(gr.PAGAT, results)
+    # to 50, column 1 closes at once and column 2 at player 0's second win: every later win,
+    # opening or not, scores in column 3 alone
+    low = gr.hollywood_columns(gr.PAGAT.evolve(target=50), results)
+    assert ((results[0],), (results[1],), (results[2], results[3], results[4])) == low
