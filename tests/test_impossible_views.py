@@ -246,3 +246,118 @@ def test_the_refusal_does_not_depend_on_hidden_cards() -> None:
             gr.PlayerView(**fields)
         messages.append(str(info.value))
     assert messages[0] == messages[1]
+
+
+# ------------------------------------------------------------------ why, in words (issue 23)
+
+HANDS = ("Kd 3c 5c 7c 9c Jc 2d 4d 6d 8d", "Ah 3h 5h 7h 9h Jh Kh 2s 4s 6s")
+
+
+def _refusal(view: gr.PlayerView, **changes: Any) -> tuple[str, str | None]:
+    """The message and field of the constructor's refusal of ``view`` with ``changes``."""
+    with pytest.raises(gr.InvalidPositionError) as info:
+        gr.PlayerView(**{**_fields(view), **changes})
+    return str(info.value), info.value.field
+
+
+def _unseen(view: gr.PlayerView) -> gr.Card:
+    """A card ``view`` has no place for."""
+    return next(c for c in gr.DECK if c not in view.known_cards and c != view.initial_upcard)
+
+
+def _set_up_knock() -> gr.Round:
+    """A round set up with player 1 to discard, who knocks (deadwood 7s); player 0 lays off."""
+    r = position(
+        hands=("3h 7h 8h 4d Tc Jc Qc 5s 6s Ks", "4h 5h 6h 9c 9d 9s Ad 2d 3d 7s Qs"),
+        discard="Jh",
+        phase=gr.Phase.DISCARD,
+        to_act=1,
+    )
+    return play(r, "k Qs")
+
+
+def test_the_reasons_a_view_is_impossible_are_said_in_words() -> None:
+    """A view no round has is refused by the constructor with ``invalid view: no round has it:``
+    and the reason the sampler found, naming the field where it shows: the log does not add up,
+    a dealt round's hands are not of ten cards, the opponent holds cards it never took, shows
+    more cards than it holds, or hides a knock card that cannot be told, a log that begins after a
+    knock, a finished round with no log, the viewer's own cards out of place."""
+    prefix = "invalid view: no round has it: "
+    drawn = play(gr.Round.deal(gr.PAGAT, dealer=0, seed=3), "p", "p", "s").view(0)
+    assert 30 == drawn.stock_size
+    assert (prefix + "its events do not add up", "events") == _refusal(drawn, stock_size=31)
+    assert (prefix + "the opponent is known to hold cards it never took", "opponent_known") == _refusal(
+        drawn, opponent_known=gr.Hand([_unseen(drawn)])
+    )
+    dealt = gr.Round.deal(gr.PAGAT, dealer=0, seed=3).view(0)
+    nine = gr.Hand(list(dealt.hand)[1:])
+    assert (prefix + "its hands at the deal are not of 10 cards", "hand") == _refusal(
+        dealt, hand=nine, opponent_card_count=11
+    )
+    knocked = _set_up_knock()
+    knocker = knocked.view(1)
+    assert (prefix + "the opponent showed more cards than it could hold", "events") == _refusal(
+        knocker, opponent_card_count=5
+    )
+    defender = knocked.view(0)
+    assert (prefix + "the face-down knock card cannot be told", "events") == _refusal(
+        defender, opponent_card_count=11, stock_size=defender.stock_size - 1
+    )
+    run = next(i for i, meld in enumerate(knocked.spread) if gr.Card.parse("4h") in meld)
+    laid = knocked.apply(gr.LayOff(gr.Card.parse("7h"), run)).view(1)
+    layoff = laid.events[-1]
+    assert (prefix + "its events begin after a knock", "events") == _refusal(
+        laid, events=(gr.Event(number=0, player=layoff.player, action=layoff.action, card=layoff.card),)
+    )
+    dead = play(
+        position(hands=HANDS, discard="Qd", stock_size=3, stock_top="Ts", to_act=1), "s", "d Ts"
+    ).view(0)
+    assert dead.result is not None and gr.Outcome.DEAD_HAND is dead.result.outcome
+    assert (prefix + "a finished round with no events", "phase") == _refusal(dead, events=())
+
+
+def test_the_viewers_own_cards_out_of_place_are_refused_naming_its_hand() -> None:
+    """The viewer's log must agree with its hand: a card it drew is in its hand (or was played
+    since), a card it discarded is not."""
+    r = play(gr.Round.deal(gr.PAGAT, dealer=0, seed=3), "p", "p", "s")
+    drawn = r.events[-1].card
+    assert drawn is not None
+    discard = next(c for c in r.hand(1) if c != drawn)
+    r = play(r, gr.Discard(discard))
+    view = r.view(1)
+    other = _unseen(view)
+    message, field = _refusal(view, hand=view.hand - gr.Hand([drawn]) | gr.Hand([other]))
+    assert (f"invalid view: no round has it: the viewer's card {drawn} is not in its hand", "hand") == (
+        message,
+        field,
+    )
+    kept = next(c for c in view.hand if c != drawn)
+    message, field = _refusal(view, hand=view.hand - gr.Hand([kept]) | gr.Hand([discard]))
+    assert (
+        f"invalid view: no round has it: event 3 plays {discard}, still in the viewer's hand",
+        "hand",
+    ) == (
+        message,
+        field,
+    )
+
+
+def test_a_view_whose_log_holds_an_illegal_action_is_refused() -> None:
+    """The constructor replays the log by the rules: a view in which the dealer took the upcard
+    and discarded that same card at once (illegal: a card taken from the pile stays a turn) is
+    refused, naming the action, though its cards and piles add up."""
+    r = play(gr.Round.deal(gr.PAGAT, dealer=0, seed=3), "p", "t")
+    upcard = r.initial_upcard
+    kept = next(c for c in r.hand(0) if c != upcard)
+    view = play(r, gr.Discard(kept)).view(0)
+    spoiled = {
+        "hand": view.hand - gr.Hand([upcard]) | gr.Hand([kept]),
+        "discard_pile": (*view.discard_pile[:-1], upcard),
+        "events": (*view.events[:2], gr.Event(number=2, player=0, action=gr.Discard(upcard))),
+    }
+    assert (
+        "invalid view: no round has it: action 2: illegal action "
+        f"Discard(card=Card('{upcard}')) for player 0 in phase DISCARD: card '{upcard}' was taken from the "
+        "discard pile this turn",
+        None,
+    ) == _refusal(view, **spoiled)

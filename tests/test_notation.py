@@ -201,3 +201,42 @@ def test_set_up_helper_and_notation_agree_on_a_dealt_round() -> None:
     same = set_up(r)
     assert same.dealt and r.dealt
     assert r.notation() == same.notation()
+
+
+def test_an_illegal_knock_in_the_text_is_refused_naming_the_knock() -> None:
+    """A knock written in the text is replayed by the rules: one whose spread leaves more
+    deadwood than the limit is refused as an invalid ``knock`` field, saying why."""
+    text = (
+        "pagat | dealer 0 | layoff | player 0"
+        " | hands Tc Jc Qc 4d 3h 7h 8h 5s 6s Ks / 9c Ad 2d 3d 9d 4h 5h 6h 7s 9s"
+        " | stock Ac 2c 3c 4c 5c 6c 7c 8c Kc 5d 6d 7d 8d Td Jd Qd Kd Ah 2h 9h Th Qh Kh As 2s 3s 4s 8s Ts Js"
+        " | pile Jh | upcard Jh | turn 1 | knock 1 Qs: 9c 9d 9s, Ad 2d 3d, 4h 5h 6h"
+    )
+    assert gr.Phase.LAYOFF is gr.Round.from_notation(text).phase
+    with pytest.raises(gr.ParseError) as info:
+        gr.Round.from_notation(text.removesuffix(", 4h 5h 6h"))
+    assert "knock" == info.value.field
+    assert (
+        "invalid notation (knock): illegal action Knock(card=Card('Qs'), melds=(Meld('9c 9d 9s'), "
+        "Meld('Ad 2d 3d'))) for player 1 in phase DISCARD: deadwood 22 exceeds the knock limit 10"
+    ) == str(info.value)
+
+
+def test_a_position_whose_last_move_does_not_lead_to_its_phase_is_refused() -> None:
+    """A round written as over after a plain discard must be a dead hand: under a ruleset whose
+    dead-hand size is 1, the same discard leaves a stock of 2 and the round goes on, so the
+    text is refused naming the phase it reaches."""
+    text = (
+        "{rules} | dealer 0 | over | hands 3c 5c 7c 9c Jc 2d 4d 6d 8d Kd / Ah 3h 5h 7h 9h Jh Kh 2s 4s 6s"
+        " | stock Qs Ks | pile Ac 2c 4c 6c 8c Tc Qc Kc Ad 3d 5d 7d 9d Td Jd 2h 4h 6h 8h Th Qh As 3s 5s 7s"
+        " 8s 9s Js Qd Ts | upcard Qd | turn 1 | last 1"
+    )
+    dead = gr.Round.from_notation(text.format(rules="pagat"))
+    assert dead.result is not None and gr.Outcome.DEAD_HAND is dead.result.outcome
+    with pytest.raises(gr.ParseError) as info:
+        gr.Round.from_notation(text.format(rules="low(dead_hand_stock=1)"))
+    assert (
+        "invalid notation (phase): the position is in phase draw with player 0 to act, not over with player "
+        "None",
+        "phase",
+    ) == (str(info.value), info.value.field)

@@ -6,12 +6,14 @@ under that ruleset gives for the same facts."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ginrummy as gr
+from ginrummy.results.pricing import price_knock
 from positions import biased_action, play, position
 
 PRESETS = sorted(gr.PRESETS.values(), key=lambda rules: rules.name)
@@ -136,3 +138,74 @@ def test_the_tracker_bot_prices_its_knock_with_the_rules_undercut_on_tie() -> No
     assert (gr.Outcome.KNOCK, 0, 0) == gr.price_round(
         gr.PAGAT.evolve(undercut_on_tie=False), knocker=0, knocker_deadwood=5, defender_deadwood=5
     )
+
+
+# ------------------------------------------------------------------- what price_knock refuses
+
+FACTS: dict[str, Any] = {"knocker": 0, "knocker_deadwood": 3, "defender_deadwood": 10}
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"knocker": 2}, "invalid knocker 2: must be 0 or 1"),
+        ({"knocker_deadwood": -1}, "invalid knocker_deadwood -1: must be an integer of at least 0"),
+        ({"defender_deadwood": True}, "invalid defender_deadwood True: must be an integer of at least 0"),
+        ({"defender_deadwood": -4}, "invalid defender_deadwood -4: must be an integer of at least 0"),
+        (
+            {"deadwood_before_layoffs": -1},
+            "invalid deadwood_before_layoffs -1: must be an integer of at least 0",
+        ),
+        ({"layoffs": -1}, "invalid layoffs -1: must be an integer of at least 0"),
+    ],
+)
+def test_price_knock_names_the_fact_it_cannot_price(change: dict[str, Any], message: str) -> None:
+    """Each fact is checked: a player 0 or 1, counts of at least 0; the error is the library's
+    own, its message names the argument and the value, and its ``field`` is the argument (the
+    docs promise both; mutants that dropped the name, the error class or the lower bound of one
+    of these checks survived)."""
+    (name,) = change
+    with pytest.raises(gr.InvalidResultError) as info:
+        price_knock(gr.PAGAT, **{**FACTS, **change})
+    assert (message, name) == (str(info.value), info.value.field)
+
+
+def test_price_knock_refuses_layoffs_where_the_ruleset_has_none() -> None:
+    """Layoffs cannot be priced under a ruleset without layoffs (no test reached this check)."""
+    with pytest.raises(gr.InvalidResultError) as info:
+        price_knock(gr.PAGAT.evolve(name="nolayoffs", layoffs=False), **FACTS, layoffs=1)
+    assert "cannot price layoffs: the ruleset 'nolayoffs' has no layoffs" == str(info.value)
+
+
+def test_a_gin_met_by_layoffs_needs_the_deadwood_before_them() -> None:
+    """Under ``void_if_gin_matched`` a gin the defender met by laying off is void only when it
+    was above 0 before its layoffs; without that fact the price is refused, saying so."""
+    with pytest.raises(gr.InvalidResultError) as info:
+        price_knock(gr.ROUND_THE_CORNER, knocker=1, knocker_deadwood=0, defender_deadwood=0, layoffs=2)
+    assert (
+        "cannot price a gin the defender met by laying off: its deadwood before the layoffs is not recorded"
+        == str(info.value)
+    )
+
+
+def test_a_gin_is_matched_from_a_defender_at_1_before_its_layoffs() -> None:
+    """The matched gin voids the round from any deadwood above 0 before the layoffs, 1
+    included (an ace worth 1: a mutant voiding only from above 1 survived)."""
+    rules = gr.ROUND_THE_CORNER.evolve(ace_points=1)
+    price = price_knock(
+        rules, knocker=0, knocker_deadwood=0, defender_deadwood=0, deadwood_before_layoffs=1, layoffs=1
+    )
+    assert (gr.Outcome.VOID, None, 0, 0, 1) == (
+        price.outcome,
+        price.winner,
+        price.points,
+        price.bonus,
+        price.multiplier,
+    )
+
+
+def test_price_knock_assumes_no_spade_upcard_unless_told() -> None:
+    """``spade_upcard`` defaults to False: an Oklahoma knock priced without it is not
+    multiplied."""
+    price = price_knock(gr.OKLAHOMA, **FACTS)
+    assert (gr.Outcome.KNOCK, 0, 7, 1) == (price.outcome, price.winner, price.points, price.multiplier)

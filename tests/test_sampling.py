@@ -187,3 +187,79 @@ def test_sample_needs_a_random_number_generator() -> None:
     view = gr.Round.deal(gr.PAGAT, seed=1).view(1)
     with pytest.raises(gr.InvalidPositionError, match=r"expected a random\.Random"):
         view.sample(7)  # type: ignore[arg-type]
+
+
+def test_a_hidden_knock_is_sampled_with_the_spread_the_knocker_chose() -> None:
+    """The knocker may show a spread other than the library's (the nines as a triple and the
+    clubs as a four-card run, where the library would take the quad): during the layoffs the
+    defender sees that spread but not the knock card, and every sample knocks with that spread,
+    the layoffs taken out (a sampler knocking with the library's spread, or with the spread as
+    extended by the layoffs, gives another view)."""
+    knocker = "6c 7c 8c 9c 9d 9h 9s Ah 2h 5s Kd"
+    defender = "Tc Jc Qc 3d 4d 5d Jh Qh 2s 3s"
+    r = gr.Round.from_position(
+        gr.PAGAT, **layout(hands=(defender, knocker), discard="Ks", phase=gr.Phase.DISCARD, to_act=1)
+    )
+    chosen = (gr.Meld.parse("6c 7c 8c 9c"), gr.Meld.parse("9d 9h 9s"))
+    assert chosen != gr.best_melds(r.hand(1) - gr.Hand.parse("Kd")).melds
+    r = play(r, gr.Knock(gr.Card.parse("Kd"), chosen), "l Tc 0")
+    view = r.view(0)
+    assert (None, (gr.Meld.parse("6c 7c 8c 9c Tc"), chosen[1])) == (view.knock_card, view.spread)
+    for number in range(10):
+        world = view.sample(random.Random(number))
+        assert view == world.view(0)
+        knock = world.events[-2].action
+        assert isinstance(knock, gr.Knock) and chosen == knock.melds
+
+
+def _set_up(**changes: object) -> gr.Round:
+    """A position set up after the deal: dealer 0, player 1 knows player 0 holds Kd (taken from
+    the pile earlier), five turns played; ``changes`` to the arguments."""
+    hands = ("Kd 3c 5c 7c 9c Jc 2d 4d 6d 8d", "Ah 3h 5h 7h 9h Jh Kh 2s 4s 6s")
+    kwargs = {
+        **layout(hands=hands, discard="Qd Ts", dealer=0, to_act=0),
+        "turns": 5,
+        "known": ("Kd", ""),
+        **changes,
+    }
+    return gr.Round.from_position(gr.PAGAT, **kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("to_act", [0, 1])
+def test_a_set_up_position_is_sampled_with_whoever_acts_what_is_known_and_the_turns(to_act: int) -> None:
+    """A round set up past the deal, with the dealer or the other player to act, a card known to
+    be held and turns already played: every sample of each player's view has that view, there
+    and after a draw, the take of the pile and a discard."""
+    r = _set_up(to_act=to_act)
+    assert (False, 5, gr.Hand.parse("Kd")) == (r.dealt, r.turns, r.known[0])
+    states = [r, r.apply(gr.DrawStock()), r.apply(gr.TakeDiscard())]
+    taken = states[2]
+    states.append(taken.apply(gr.Discard(next(c for c in taken.hand(to_act) if c != taken.taken))))
+    for state in states:
+        for player in (0, 1):
+            view = state.view(player)
+            for number in range(4):
+                world = view.sample(random.Random(number))
+                assert view == world.view(player)
+                assert world.start.turns == 5 and not world.start.dealt
+                assert gr.Card.parse("Kd") in world.hand(0) or gr.Card.parse("Kd") in world.discard_pile
+
+
+def test_a_set_up_position_with_the_card_just_taken_is_sampled_with_it() -> None:
+    """Set up in DISCARD with the dealer holding the card it just took from the pile: the
+    dealer's samples hold it as taken this turn (not to be discarded now); the other player
+    sees only that the dealer holds it, and its samples put it in the dealer's hand."""
+    hands = ("Kd 3c 5c 7c 9c Jc 2d 4d 6d 8d Ts", "Ah 3h 5h 7h 9h Jh Kh 2s 4s 6s")
+    r = gr.Round.from_position(
+        gr.PAGAT, **layout(hands=hands, discard="Qd", dealer=0, phase=gr.Phase.DISCARD, to_act=0, taken="Ts")
+    )
+    ts = gr.Card.parse("Ts")
+    assert (gr.Hand([ts]), None) == (r.view(1).opponent_known, r.view(1).taken)
+    for number in range(4):
+        mine = r.view(0).sample(random.Random(number))
+        assert r.view(0) == mine.view(0)
+        assert (ts, ts) == (mine.taken, mine.start.taken)
+        assert not mine.is_legal(gr.Discard(ts))
+        theirs = r.view(1).sample(random.Random(number))
+        assert r.view(1) == theirs.view(1)
+        assert ts in theirs.hand(0)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
+import attrs
 import pytest
 
 import ginrummy as gr
-from positions import card, hand, layout, play, position
+from positions import card, choose_action, hand, layout, play, position
 
 KNOCKER = "4h 5h 6h 9c 9d 9s Ad 2d 3d 7s"
 """Player 1's ten cards: drawing Qs and knocking with it leaves 7s (7)."""
@@ -156,3 +159,114 @@ def test_a_dead_hand_shows_no_hand_and_hides_what_it_hid_before() -> None:
     assert views[0] == views[1]
     assert (None, gr.Hand()) == (views[0].opponent_hand, views[0].opponent_known)
     assert gr.loads(gr.dumps(views[0])) == views[0]
+
+
+# ------------------------------------------------------------------ the checking constructor
+
+
+def rebuilt(view: gr.PlayerView) -> gr.PlayerView:
+    """``view`` built again from its fields through the public, checking constructor."""
+    return gr.PlayerView(**{field.name: getattr(view, field.name) for field in attrs.fields(gr.PlayerView)})
+
+
+def test_the_constructor_accepts_the_views_of_every_phase_for_both_players() -> None:
+    """A view is possible when some round has it, so the constructor accepts every view play
+    makes: at the upcard offer, the draw, the discard (for the player to act, holding the card it
+    took from the pile, and for its opponent), the layoffs and the end (mutants refusing valid
+    DISCARD views, or views of a player who took from the pile, survived)."""
+    r = start()
+    steps = ["t", "d 7s", "s", "d Qs", "t", "k Kd / 4h 5h 6h / 9c 9d 9s / Ad 2d 3d", "l 7h 0", "e"]
+    phases = set()
+    for step in ["", *steps]:
+        r = play(r, step) if step else r
+        phases.add(r.phase)
+        for player in (0, 1):
+            view = r.view(player)
+            assert view == rebuilt(view)
+    assert set(gr.Phase) - {gr.Phase.UPCARD_OFFER} == phases
+    offer = gr.Round.deal(gr.PAGAT, dealer=1, seed=3)
+    for r in (offer, play(offer, "p"), play(offer, "t"), play(offer, "p", "t")):
+        for player in (0, 1):
+            assert r.view(player) == rebuilt(r.view(player))
+
+
+def test_the_constructor_accepts_a_view_of_the_dealer_taking_from_the_pile_in_discard() -> None:
+    """The DISCARD view of the dealer who took the card its opponent discarded, for both
+    players, in a dealt round and in the same round set up at that position."""
+    r = play(gr.Round.deal(gr.PAGAT, dealer=0, seed=4), "p", "p", "s")
+    assert r.to_act == 1
+    discard = next(c for c in r.hand(1) if c != r.events[-1].card)
+    r = play(r, gr.Discard(discard), "t")
+    assert (gr.Phase.DISCARD, 0, discard) == (r.phase, r.to_act, r.taken)
+    set_up = gr.Round.from_position(
+        r.rules, dealer=0, hands=r.hands, stock=r.stock, discard_pile=r.discard_pile,
+        initial_upcard=r.initial_upcard, phase=r.phase, to_act=0, taken=r.taken, turns=r.turns,
+    )  # fmt: skip
+    for round_ in (r, set_up):
+        for player in (0, 1):
+            view = round_.view(player)
+            assert view == rebuilt(view)
+    assert discard == r.view(0).taken and None is r.view(1).taken
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_constructor_accepts_every_view_of_random_rounds(seed: int) -> None:
+    """Every view of every position of random rounds, dealt or set up after some turns, is
+    accepted by the constructor as it is."""
+    rng = random.Random(seed)
+    r = gr.Round.deal(gr.PRESETS[sorted(gr.PRESETS)[seed]], dealer=seed % 2, seed=seed)
+    for step in range(200):
+        for player in (0, 1):
+            view = r.view(player)
+            assert view == rebuilt(view), (step, player)
+        if r.is_over:
+            break
+        if step == 9 and r.knocker is None:
+            r = gr.Round.from_position(
+                r.rules, dealer=r.dealer, hands=r.hands, stock=r.stock, discard_pile=r.discard_pile,
+                initial_upcard=r.initial_upcard, phase=r.phase, to_act=r.to_act, taken=r.taken,
+                stock_only=r.stock_only, turns=r.turns, known=r.known,
+            )  # fmt: skip
+            continue
+        r = r.apply(choose_action(r, rng))
+    assert r.is_over
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "needs"),
+    [
+        ("player", 2, "0 or 1"),
+        ("rules", "pagat", "a Ruleset"),
+        ("dealer", -1, "0 or 1"),
+        ("phase", "draw", "a Phase"),
+        ("to_act", 3, "0, 1 or None"),
+        ("hand", "Ac", "a Hand"),
+        ("opponent_card_count", 12, "an integer from 0 to 11"),
+        ("opponent_known", None, "a Hand"),
+        ("opponent_hand", "Ac", "a Hand or None"),
+        ("discard_pile", ["9d"], "a tuple of Card"),
+        ("stock_size", 32, "an integer from 0 to 31"),
+        ("initial_upcard", "9d", "a Card"),
+        ("knock_limit", 100, "an integer from 0 to 99"),
+        ("taken", "9d", "a Card or None"),
+        ("knocker", 2, "0, 1 or None"),
+        ("spread", [], "a tuple of Meld"),
+        ("layoffs", (1,), "a tuple of tuple"),
+        ("knock_card", "9d", "a Card or None"),
+        ("result", "knock", "a RoundResult or None"),
+        ("events", [], "a tuple of Event"),
+        ("turns", -1, f"an integer from 0 to {1 << 62}"),
+        ("dealt", 1, "True or False"),
+    ],
+)
+def test_a_view_field_of_the_wrong_kind_is_refused_naming_it(name: str, value: object, needs: str) -> None:
+    """Each field of a view is checked for its kind before the view is: the error names the
+    field, what it must be and the value it got."""
+    view = gr.Round.deal(gr.PAGAT, dealer=0, seed=7).view(0)
+    fields = {field.name: getattr(view, field.name) for field in attrs.fields(gr.PlayerView)}
+    with pytest.raises(gr.InvalidPositionError) as info:
+        gr.PlayerView(**{**fields, name: value})
+    assert (f"invalid view: {name!r} must be {needs} (got {value!r})", name) == (
+        str(info.value),
+        info.value.field,
+    )

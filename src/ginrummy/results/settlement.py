@@ -477,7 +477,8 @@ def hollywood_columns(rules: Ruleset, results: Iterable[RoundResult]) -> tuple[t
     >>> [len(column) for column in gr.hollywood_columns(gr.HOLLYWOOD, [win, win, win])]
     [3, 2, 1]
     """
-    standings = Standings.start(rules.evolve(name=rules.name, hollywood=True))
+    # a preset keeps its name only unchanged: a non-Hollywood preset turned Hollywood is a custom ruleset
+    standings = Standings.start(rules if rules.hollywood else rules.evolve(hollywood=True))
     columns: list[list[RoundResult]] = [[] for _ in range(HOLLYWOOD_COLUMNS)]
     for result in results:
         for column in standings.route(result) if isinstance(result, RoundResult) else ():
