@@ -211,8 +211,13 @@ def _limit(cpu_seconds: int | None) -> None:
         resource.setrlimit(resource.RLIMIT_CPU, (used + cpu_seconds, used + cpu_seconds + 5))
 
 
+PRELOADED = ("-W", "ignore::pytest.PytestAssertRewriteWarning")
+"""The suite turns warnings into errors; pytest warns that it cannot rewrite the asserts of
+modules the parent preloaded (Hypothesis's), which is expected here and changes no verdict."""
+
+
 def _pytest_args(paths: Sequence[str]) -> list[str]:
-    return ["-x", "-q", "--no-header", "-p", "no:randomly", "-p", "no:cacheprovider", *paths]
+    return ["-x", "-q", "--no-header", "-p", "no:randomly", "-p", "no:cacheprovider", *PRELOADED, *paths]
 
 
 def _run_mutant_child(target: Target, mutant: Mutant, order: Sequence[str], report: Path, cpu: int) -> None:
@@ -250,7 +255,7 @@ def _check_child(target: Target, mutant: Mutant, args: list[str]) -> None:
     try:
         code = mutated_code(target.source(), str(target.path), mutant.index)
         sys.meta_path.insert(0, _Finder(target.name, target.path, code))
-        status = int(pytest.main(["-q", "--no-header", "-p", "no:cacheprovider", *args]))
+        status = int(pytest.main(["-q", "--no-header", "-p", "no:cacheprovider", *PRELOADED, *args]))
     finally:
         os._exit(status)
 
