@@ -9,6 +9,7 @@ the value and the reason).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -234,18 +235,19 @@ def test_hollywood_columns_open_with_each_win_and_close_at_the_target() -> None:
 def test_a_game_is_scored_from_a_ruleset_and_a_sequence_of_results() -> None:
     """``score_game`` and ``game_scores`` take a Ruleset and a sequence of round results; each
     refusal names the value and says why."""
-    for call, message in [
+    cases: list[tuple[Callable[[], object], str]] = [
         (lambda: gr.score_game("pagat", []), "invalid rules 'pagat': expected a Ruleset"),  # type: ignore[arg-type]
         (
-            lambda: gr.score_game(gr.PAGAT, "abc"),
+            lambda: gr.score_game(gr.PAGAT, "abc"),  # type: ignore[arg-type]
             "invalid game: results 'abc' is not a sequence of RoundResults",
-        ),  # type: ignore[arg-type]
+        ),
         (lambda: gr.game_scores(gr.PAGAT, 7), "invalid game: results 7 is not a sequence of RoundResults"),  # type: ignore[arg-type]
         (
             lambda: gr.score_game(gr.PAGAT, [won(0, 5), 5]),  # type: ignore[list-item]
             "invalid game: results[1] 5 is not a RoundResult",
         ),
-    ]:
+    ]
+    for call, message in cases:
         with pytest.raises(gr.InvalidResultError) as info:
             call()
         assert message == str(info.value)

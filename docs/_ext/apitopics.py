@@ -68,9 +68,7 @@ TOPICS = (
     Topic("rulesets", modules=("ginrummy.rules",)),
     Topic("rounds", modules=("ginrummy.play.round", "ginrummy.actions", "ginrummy.phase", "ginrummy.play")),
     Topic("games", modules=("ginrummy.play.game", "ginrummy.results")),
-    Topic(
-        "views", modules=("ginrummy.beliefs",), names=r"\w*View"
-    ),
+    Topic("views", modules=("ginrummy.beliefs",), names=r"\w*View"),
     Topic("json", modules=("ginrummy.io",)),
     Topic("bots", modules=("ginrummy.bots",)),
     Topic("simulation", modules=("ginrummy.simulation", "ginrummy.distributed")),
