@@ -28,12 +28,14 @@ BOT = "the bot"
 
 Ask = Callable[[frontend.Session], str]
 """Reads the person's input (the session says what is asked: a move, or the next round)."""
+Save = Callable[[frontend.Session], None]
+"""Keeps a save of the session."""
 
 
-def play(session: frontend.Session, ask: Ask, save: Callable[[frontend.Session], None]) -> None:
-    """Play ``session`` to the end: ``ask`` reads the person's input, ``save`` keeps a save."""
+def play(session: frontend.Session, ask: Ask, save: Save) -> None:
+    """Play ``session`` to the end: ``ask`` reads the person's input, ``save`` saves."""
     while not session.is_over:
-        if session.paused:  # a round ended: show it from the person's side until they deal on
+        if session.paused:  # a round ended: show it to the person until they deal on
             print(frontend.round_end_text(session.table, opponent=BOT))
             if ask(session) == "quit":
                 return
@@ -55,7 +57,8 @@ def play(session: frontend.Session, ask: Ask, save: Callable[[frontend.Session],
         for _, event in session.news:  # the bot's moves since the person's last one
             print(f"  {frontend.describe_event(event, session.person, opponent=BOT)}")
     print(frontend.round_end_text(session.table, opponent=BOT))
-    print("\n".join(frontend.describe_game_result(session.view.result, session.person, opponent=BOT)))
+    result = session.view.result
+    print("\n".join(frontend.describe_game_result(result, session.person, opponent=BOT)))
 
 
 def load_key(path: Path) -> bytes:

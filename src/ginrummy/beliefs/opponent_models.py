@@ -60,7 +60,8 @@ class Decision:
     - ``'knock'``: it knocked with ``card`` from ``hand`` (11 cards).
 
     >>> from ginrummy.cards import Card, Hand
-    >>> Decision("take", Hand.parse("7c 8c 2d 5d Td Jd 3h 9h Ks Qs").mask, Card("9c").mask, took=True).took
+    >>> hand = Hand.parse("7c 8c 2d 5d Td Jd 3h 9h Ks Qs")
+    >>> Decision("take", hand.mask, Card("9c").mask, took=True).took
     True
     """
 
@@ -160,10 +161,12 @@ class ReasonablePlayer:
 
     >>> model = ReasonablePlayer()
     >>> from ginrummy.cards import Hand, Card
-    >>> keep = Decision("discard", Hand.parse("2c 3c 4c 5h 5d 5s 9h 9d 9s Ah Kd").mask, Card("Kd").mask)
-    >>> odd = Decision("discard", Hand.parse("2c 3c 4c 5h 5d 5s 9h 9d 9s Ah Kd").mask, Card("3c").mask)
+    >>> hand = Hand.parse("2c 3c 4c 5h 5d 5s 9h 9d 9s Ah Kd")
+    >>> keep = Decision("discard", hand.mask, Card("Kd").mask)
+    >>> odd = Decision("discard", hand.mask, Card("3c").mask)
     >>> import ginrummy as gr
-    >>> model.log_likelihood([keep], gr.PAGAT, 10) > model.log_likelihood([odd], gr.PAGAT, 10)
+    >>> likely = model.log_likelihood([keep], gr.PAGAT, 10)
+    >>> likely > model.log_likelihood([odd], gr.PAGAT, 10)
     True
     """
 

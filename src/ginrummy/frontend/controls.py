@@ -166,7 +166,8 @@ def controls(view: PlayerView) -> Controls:
     :returns: the grouping; every legal action of the view appears in it exactly once.
 
     >>> import ginrummy as gr
-    >>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7).apply(gr.PassUpcard()).apply(gr.PassUpcard())
+    >>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7)
+    >>> r = r.apply(gr.PassUpcard()).apply(gr.PassUpcard())
     >>> c = controls(r.view(1))
     >>> c.others, c.draw
     ((DrawStock(),), DrawStock())

@@ -36,7 +36,8 @@ def discard_deadwood(view: PlayerView) -> tuple[tuple[Card, int], ...]:
     :returns: ``(card, deadwood)`` pairs.
 
     >>> import ginrummy as gr
-    >>> discard_deadwood(gr.Round.deal(gr.PAGAT, dealer=0, seed=7).view(1))  # not its discard yet
+    >>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7)
+    >>> discard_deadwood(r.view(1))  # not its discard yet
     ()
     """
     legal = {action.card for action in view.legal_actions if isinstance(action, Discard)}
@@ -78,7 +79,8 @@ def knock_now(view: PlayerView) -> KnockNow:
     :param view: the player's view.
 
     >>> import ginrummy as gr
-    >>> now = knock_now(gr.Round.deal(gr.PAGAT, dealer=0, seed=7).apply(gr.TakeDiscard()).view(1))
+    >>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7).apply(gr.TakeDiscard())
+    >>> now = knock_now(r.view(1))
     >>> now.card, now.deadwood, now.legal
     (Card('Td'), 57, False)
     """

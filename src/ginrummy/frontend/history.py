@@ -9,7 +9,8 @@ when that move ended a round and the opponent has opened the next.
 
 >>> import ginrummy as gr
 >>> from ginrummy.frontend import actors
->>> g = gr.Game.new(gr.PAGAT, seed=7, dealer=0).apply(gr.PassUpcard()).apply(gr.PassUpcard())
+>>> g = gr.Game.new(gr.PAGAT, seed=7, dealer=0)
+>>> g = g.apply(gr.PassUpcard()).apply(gr.PassUpcard())
 >>> actors(g)
 (1, 0)
 """
@@ -87,7 +88,8 @@ def events_since_last_action(view: GameView) -> tuple[tuple[int, Event], ...]:
     :param view: the viewer's view of the game.
 
     >>> import ginrummy as gr
-    >>> g = gr.Game.new(gr.PAGAT, seed=7, dealer=0).apply(gr.PassUpcard()).apply(gr.PassUpcard())
+    >>> g = gr.Game.new(gr.PAGAT, seed=7, dealer=0)
+    >>> g = g.apply(gr.PassUpcard()).apply(gr.PassUpcard())
     >>> [str(event) for _, event in events_since_last_action(g.view(1))]
     ['#1 player 0: p']
     """

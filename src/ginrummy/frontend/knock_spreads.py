@@ -92,10 +92,11 @@ def knock_spreads(view: PlayerView, card: Card) -> KnockSpreads:
         names the card).
 
     >>> import ginrummy as gr
-    >>> knock_spreads(gr.Round.deal(gr.PAGAT, dealer=0, seed=7).view(1), gr.Card("Ac"))  # doctest: +ELLIPSIS
+    >>> view = gr.Round.deal(gr.PAGAT, dealer=0, seed=7).view(1)
+    >>> knock_spreads(view, gr.Card("Ac"))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ginrummy.errors.IllegalActionError: cannot knock with Card('Ac') now: not among the legal actions ...
+    ginrummy.errors.IllegalActionError: cannot knock with Card('Ac') now: ...
     """
     if Knock(card) not in view.legal_actions:
         raise IllegalActionError(

@@ -42,8 +42,9 @@ class RoundEnd:
     shows one).
 
     >>> import ginrummy as gr
-    >>> dead = RoundEnd(viewer=0, result=gr.RoundResult(outcome=gr.Outcome.DEAD_HAND), knocker=None,
-    ...     hands=(gr.best_melds("7c 8c 9c Kh"), None), spread=(), layoffs=(), knock_card=None, headline="")
+    >>> dead = RoundEnd(viewer=0, result=gr.RoundResult(outcome=gr.Outcome.DEAD_HAND),
+    ...     knocker=None, hands=(gr.best_melds("7c 8c 9c Kh"), None), spread=(),
+    ...     layoffs=(), knock_card=None, headline="")
     >>> dead.hands[0].points
     10
     """

@@ -63,8 +63,10 @@ class Side:
     how cards are written.
 
     >>> side = Side(viewer=1, opponent="the bot")
-    >>> side.subject(1), side.subject(0), side.verb(0, "take", "takes"), side.possessive(0)
-    ('you', 'the bot', 'takes', "the bot's")
+    >>> side.subject(1), side.subject(0)
+    ('you', 'the bot')
+    >>> side.verb(0, "take", "takes"), side.possessive(0)
+    ('takes', "the bot's")
     """
 
     viewer: int
@@ -222,7 +224,8 @@ def describe_result(
 
     >>> import ginrummy as gr
     >>> result = gr.RoundResult(
-    ...     outcome=gr.Outcome.GIN, winner=1, points=43, bonus=20, knocker=1, deadwood=(23, 0)
+    ...     outcome=gr.Outcome.GIN, winner=1, points=43, bonus=20, knocker=1,
+    ...     deadwood=(23, 0),
     ... )
     >>> describe_result(result, gr.PAGAT, 0, opponent="the bot")
     'the bot goes gin and scores 43: your deadwood 23 + gin bonus 20 = 43'
@@ -254,7 +257,8 @@ def describe_game_result(result: GameResult, viewer: int, *, opponent: str = OPP
 
     >>> import ginrummy as gr
     >>> knock = gr.RoundResult(outcome=gr.Outcome.KNOCK, winner=0, points=60)
-    >>> for line in describe_game_result(gr.score_game(gr.PAGAT, [knock, knock]), 1, opponent="the bot"):
+    >>> game = gr.score_game(gr.PAGAT, [knock, knock])
+    >>> for line in describe_game_result(game, 1, opponent="the bot"):
     ...     print(line)
     the bot wins, 360 to 0
     you: 0 round points + 0 boxes (0 rounds won) + game bonus 0 = 0

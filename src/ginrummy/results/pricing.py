@@ -174,7 +174,8 @@ def price_round(
     >>> import ginrummy as gr
     >>> gr.price_round(gr.PAGAT, knocker=0, knocker_deadwood=0, defender_deadwood=23)
     (<Outcome.GIN: 'gin'>, 0, 43)
-    >>> gr.price_round(gr.OKLAHOMA, knocker=1, knocker_deadwood=4, defender_deadwood=30, spade_upcard=True)
+    >>> gr.price_round(gr.OKLAHOMA, knocker=1, knocker_deadwood=4, defender_deadwood=30,
+    ...     spade_upcard=True)
     (<Outcome.KNOCK: 'knock'>, 1, 52)
     """
     price = price_knock(

@@ -181,9 +181,9 @@ class RulesetStats:
         :raises GinRummyError: for a player other than 0 or 1 or an unknown unit.
 
         >>> import ginrummy as gr
-        >>> counts = gr.Counts(rounds=3, games=1, outcomes=(3, 0, 0, 0, 0, 0), scored_rounds=3,
-        ...     dealer_wins=3, player0_round_wins=2, player1_round_wins=1, game_rounds=3,
-        ...     player1_wins=1)
+        >>> counts = gr.Counts(rounds=3, games=1, outcomes=(3, 0, 0, 0, 0, 0),
+        ...     scored_rounds=3, dealer_wins=3, player0_round_wins=2,
+        ...     player1_round_wins=1, game_rounds=3, player1_wins=1)
         >>> stats = gr.RulesetStats(gr.PAGAT, counts)
         >>> stats.bot_win_rate(1).value, round(stats.bot_win_rate(0, "rounds").value, 3)
         (1.0, 0.667)
