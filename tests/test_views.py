@@ -10,6 +10,11 @@ import pytest
 import ginrummy as gr
 from positions import card, choose_action, hand, layout, play, position
 
+ACTION_KINDS = (
+    gr.PassUpcard, gr.TakeDiscard, gr.DrawStock, gr.Discard, gr.Knock, gr.BigGin, gr.LayOff, gr.EndLayoffs,
+)  # fmt: skip
+"""Every kind of action, in the order refusals list them."""
+
 KNOCKER = "4h 5h 6h 9c 9d 9s Ad 2d 3d 7s"
 """Player 1's ten cards: drawing Qs and knocking with it leaves 7s (7)."""
 DEFENDER = "3h 7h 8h 4d Tc Jc Qc 5s 6s Ks"
@@ -257,6 +262,7 @@ def test_the_constructor_accepts_every_view_of_random_rounds(seed: int) -> None:
         ("events", [], "a tuple of Event"),
         ("turns", -1, f"an integer from 0 to {1 << 62}"),
         ("dealt", 1, "True or False"),
+        ("legal_actions", ("p",), f"a tuple of {' or '.join(kind.__name__ for kind in ACTION_KINDS)}"),
     ],
 )
 def test_a_view_field_of_the_wrong_kind_is_refused_naming_it(name: str, value: object, needs: str) -> None:
