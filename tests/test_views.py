@@ -276,3 +276,21 @@ def test_a_view_field_of_the_wrong_kind_is_refused_naming_it(name: str, value: o
         str(info.value),
         info.value.field,
     )
+
+
+def test_a_view_built_without_turns_or_dealt_is_at_turn_0_of_a_dealt_round() -> None:
+    """``turns`` and ``dealt`` may be left out: a view made that way is one at turn 0 of a
+    round that began at the deal, equal to the round's own view; a view later in the round
+    is refused without its turns."""
+    r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7)
+    view = r.view(1)
+    fields = {field.name: getattr(view, field.name) for field in attrs.fields(gr.PlayerView)}
+    del fields["turns"], fields["dealt"]
+    assert view == gr.PlayerView(**fields)
+    assert (0, True) == (gr.PlayerView(**fields).turns, gr.PlayerView(**fields).dealt)
+    later = r.apply(gr.PassUpcard()).apply(gr.PassUpcard()).apply(gr.DrawStock())
+    later = later.apply(gr.Discard(later.view(1).hand.cards[0]))
+    fields = {field.name: getattr(later.view(0), field.name) for field in attrs.fields(gr.PlayerView)}
+    assert 1 == fields.pop("turns")
+    with pytest.raises(gr.InvalidPositionError, match=r"^invalid view: no round has it: "):
+        gr.PlayerView(**fields)  # its log holds a discard, which turn 0 cannot
