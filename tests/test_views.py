@@ -294,3 +294,55 @@ def test_a_view_built_without_turns_or_dealt_is_at_turn_0_of_a_dealt_round() -> 
     assert 1 == fields.pop("turns")
     with pytest.raises(gr.InvalidPositionError, match=r"^invalid view: no round has it: "):
         gr.PlayerView(**fields)  # its log holds a discard, which turn 0 cannot
+
+
+def test_a_field_that_does_not_follow_from_the_rest_is_named() -> None:
+    """A view whose fields are each of the right kind but one of which no round with the same
+    history has is refused naming that field, its value and the value that would follow."""
+    r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7).apply(gr.PassUpcard()).apply(gr.PassUpcard())
+    view = r.apply(gr.DrawStock()).view(1)
+    fields = {field.name: getattr(view, field.name) for field in attrs.fields(gr.PlayerView)}
+    for name, value, follows in [("knock_limit", 9, 10), ("to_act", 0, 1)]:
+        with pytest.raises(gr.InvalidPositionError) as info:
+            gr.PlayerView(**{**fields, name: value})
+        assert (
+            f"invalid view: no round has it: {name} {value!r} does not follow from the rest (a round "
+            f"with the same history has {follows!r})",
+            name,
+        ) == (str(info.value), info.value.field)
+
+
+def test_a_view_has_no_attribute_it_does_not_define() -> None:
+    """Reading a name a view does not have raises ``AttributeError`` naming it, also on a view
+    made by a round whose log is read on first use (and the log is still there after)."""
+    view = gr.Round.deal(gr.PAGAT, dealer=0, seed=7).apply(gr.PassUpcard()).view(0)
+    name = "nonexistent"
+    with pytest.raises(AttributeError) as info:
+        getattr(view, name)
+    assert "'PlayerView' object has no attribute 'nonexistent'" == str(info.value)
+    assert ("#0 player 1: p",) == tuple(map(str, view.events))
+
+
+def test_the_upcard_of_an_empty_pile_is_none() -> None:
+    """Once the first upcard is taken and before the taker discards, the pile is empty and the
+    view's ``upcard`` is None; otherwise it is the top of the pile."""
+    r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7)
+    assert r.view(1).discard_pile[-1] == r.view(1).upcard
+    taken = r.apply(gr.TakeDiscard())
+    assert ((), None) == (taken.view(0).discard_pile, taken.view(0).upcard)
+
+
+def test_known_cards_after_a_knock_hold_the_spread() -> None:
+    """After a knock, each player's known cards are its hand, the pile, the cards it knows the
+    other holds, every meld of the spread (not only the last) and the knock card it may see."""
+    r = play(start(), "s", KNOCK, "l 7h 0")
+    for player in (0, 1):
+        view = r.view(player)
+        assert 3 == len(view.spread)
+        expected = view.hand | view.opponent_known | gr.Hand(view.discard_pile)
+        for meld in view.spread:
+            expected |= gr.Hand(meld.cards)
+        if view.knock_card is not None:
+            expected |= gr.Hand([view.knock_card])
+        assert expected == view.known_cards
+        assert all(gr.Hand(meld.cards) <= view.known_cards for meld in view.spread)
