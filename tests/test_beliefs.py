@@ -165,3 +165,25 @@ def test_probabilities_after_the_hands_are_shown_are_zero() -> None:
     assert view.opponent_hand is not None or r.result is not None
     if view.opponent_hand is not None:
         assert all(p == 0 for p in view.card_probabilities("reasonable").values())
+
+
+def test_an_unhashable_model_gives_the_same_belief_as_a_hashable_one() -> None:
+    """A model that cannot be a dictionary key (it is not kept with the view) gives exactly the
+    probabilities and worlds of an equal model that can."""
+
+    class Unhashable:
+        name = SMALL.name
+        particles = SMALL.particles
+        chains, burn_in, thinning = SMALL.chains, SMALL.burn_in, SMALL.thinning
+        __hash__ = None  # type: ignore[assignment]
+
+        def log_likelihood(self, decisions: Any, rules: gr.Ruleset, knock_limit: int) -> float:
+            return SMALL.log_likelihood(decisions, rules, knock_limit)
+
+    r, view = _view(8, 14)
+    found = view.card_probabilities(Unhashable())
+    again = r.view(view.player).card_probabilities(SMALL)
+    assert again == found
+    assert abs(sum(found.values()) - (view.opponent_card_count - len(view.opponent_known))) < 1e-9
+    worlds = [view.sample(random.Random(n), Unhashable()) for n in range(3)]
+    assert [w.view(view.player) for w in worlds] == [view] * 3

@@ -346,3 +346,16 @@ def test_known_cards_after_a_knock_hold_the_spread() -> None:
             expected |= gr.Hand([view.knock_card])
         assert expected == view.known_cards
         assert all(gr.Hand(meld.cards) <= view.known_cards for meld in view.spread)
+
+
+def test_a_view_reads_in_one_line_and_as_a_picture() -> None:
+    """``repr`` names the player, ruleset, phase, player to act and hand; ``str`` is the
+    table as that player sees it, the opponent's cards counted, not shown."""
+    r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7)
+    view = r.view(1)
+    assert f"<PlayerView player=1 pagat phase=UPCARD_OFFER to_act=1 hand='{view.hand}'>" == repr(view)
+    picture = str(view)
+    assert picture.startswith("player 1 · pagat · upcard offer · your turn · turn 0\n")
+    assert f"you        {view.hand}   deadwood {gr.deadwood(view.hand)}" in picture.splitlines()
+    assert "opponent   10 cards" in picture.splitlines()
+    assert str(r.hand(0)) not in picture
