@@ -263,3 +263,25 @@ def test_a_set_up_position_with_the_card_just_taken_is_sampled_with_it() -> None
         theirs = r.view(1).sample(random.Random(number))
         assert r.view(1) == theirs.view(1)
         assert ts in theirs.hand(0)
+
+
+@pytest.mark.parametrize("stock_only", [True, False])
+def test_a_set_up_first_draw_is_sampled_bound_to_the_stock_as_it_was(stock_only: bool) -> None:
+    """A position set up at the non-dealer's first draw (the upcard alone on the pile, 31 cards
+    in the stock), bound to the stock or not: every sample of each player's view has that view
+    (the take of the pile legal in the samples exactly when it is in the position), there and
+    after the non-dealer's draw and discard, from the stock or (when it may) from the pile."""
+    hands = ("Kd 3c 5c 7c 9c Jc 2d 4d 6d 8d", "Ah 3h 5h 7h 9h Jh Kh 2s 4s 6s")
+    r = gr.Round.from_position(
+        gr.PAGAT, **layout(hands=hands, discard="Qd", dealer=0, to_act=1, stock_only=stock_only)
+    )
+    assert (gr.TakeDiscard() in r.legal_actions()) is not stock_only
+    states = [r]
+    for draw in [gr.DrawStock()] if stock_only else [gr.DrawStock(), gr.TakeDiscard()]:
+        drawn = r.apply(draw)
+        states.append(drawn.apply(gr.Discard(next(c for c in drawn.hand(1) if c != drawn.taken))))
+    for state in states:
+        for player in (0, 1):
+            view = state.view(player)
+            for number in range(4):
+                assert view == view.sample(random.Random(number)).view(player)
