@@ -270,7 +270,8 @@ def test_a_set_up_first_draw_is_sampled_bound_to_the_stock_as_it_was(stock_only:
     """A position set up at the non-dealer's first draw (the upcard alone on the pile, 31 cards
     in the stock), bound to the stock or not: every sample of each player's view has that view
     (the take of the pile legal in the samples exactly when it is in the position), there and
-    after the non-dealer's draw and discard, from the stock or (when it may) from the pile."""
+    after the non-dealer's draw and discard, from the stock or (when it may) from the pile, and
+    the history of every sample is legal from its start."""
     hands = ("Kd 3c 5c 7c 9c Jc 2d 4d 6d 8d", "Ah 3h 5h 7h 9h Jh Kh 2s 4s 6s")
     r = gr.Round.from_position(
         gr.PAGAT, **layout(hands=hands, discard="Qd", dealer=0, to_act=1, stock_only=stock_only)
@@ -284,4 +285,9 @@ def test_a_set_up_first_draw_is_sampled_bound_to_the_stock_as_it_was(stock_only:
         for player in (0, 1):
             view = state.view(player)
             for number in range(4):
-                assert view == view.sample(random.Random(number)).view(player)
+                world = view.sample(random.Random(number))
+                assert view == world.view(player)
+                replayed = world.start
+                for event in world.events:  # its history is legal from its start
+                    assert replayed.is_legal(event.action), (event, replayed.start.stock_only)
+                    replayed = replayed.apply(event.action)
