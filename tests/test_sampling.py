@@ -278,7 +278,8 @@ def test_a_set_up_first_draw_is_sampled_bound_to_the_stock_as_it_was(stock_only:
     )
     assert (gr.TakeDiscard() in r.legal_actions()) is not stock_only
     states = [r]
-    for draw in [gr.DrawStock()] if stock_only else [gr.DrawStock(), gr.TakeDiscard()]:
+    draws: list[gr.Action] = [gr.DrawStock()] if stock_only else [gr.DrawStock(), gr.TakeDiscard()]
+    for draw in draws:
         drawn = r.apply(draw)
         states.append(drawn.apply(gr.Discard(next(c for c in drawn.hand(1) if c != drawn.taken))))
     for state in states:
@@ -289,5 +290,5 @@ def test_a_set_up_first_draw_is_sampled_bound_to_the_stock_as_it_was(stock_only:
                 assert view == world.view(player)
                 replayed = world.start
                 for event in world.events:  # its history is legal from its start
-                    assert replayed.is_legal(event.action), (event, replayed.start.stock_only)
+                    assert event.action is not None and replayed.is_legal(event.action), event
                     replayed = replayed.apply(event.action)
