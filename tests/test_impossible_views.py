@@ -361,3 +361,31 @@ def test_a_view_whose_log_holds_an_illegal_action_is_refused() -> None:
         "discard pile this turn",
         None,
     ) == _refusal(view, **spoiled)
+
+
+def test_a_dealt_view_must_begin_as_a_deal_does() -> None:
+    """A view of a dealt round must lead back to the deal: the initial upcard alone on the pile,
+    31 cards in the stock and no turn played, then player ``1 - dealer`` answering the upcard
+    offer. Each of these broken alone is refused in words, naming what the log leaves."""
+    prefix = "invalid view: no round has it: a dealt round begins with "
+    dealt = gr.Round.deal(gr.PAGAT, dealer=0, seed=3)
+    view = dealt.view(0)
+    upcard = view.initial_upcard
+    leaves = f"the initial upcard {upcard} alone on the pile, 31 cards in the stock and no turn played"
+    other = _unseen(view)
+    assert (f"{prefix}{leaves} (its events leave pile 1, stock 31, turns 1)", "events") == _refusal(
+        view, turns=1
+    )
+    assert (f"{prefix}{leaves} (its events leave pile 1, stock 31, turns 0)", "events") == _refusal(
+        view, discard_pile=(other,)
+    )
+    passed = dealt.apply(gr.PassUpcard()).view(0)
+    answer = passed.events[0]
+    wrong = [
+        gr.Event(number=0, player=0, action=answer.action, card=answer.card),  # the dealer answers
+        gr.Event(number=0, player=1, action=gr.DrawStock(), card=None),  # no answer
+    ]
+    for event, changes in zip(wrong, [{}, {"stock_size": 30, "opponent_card_count": 11}], strict=True):
+        assert (f"{prefix}player 1 answering the upcard offer", "events") == _refusal(
+            passed, events=(event,), **changes
+        )
