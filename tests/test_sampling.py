@@ -294,18 +294,19 @@ def test_a_set_up_first_draw_is_sampled_bound_to_the_stock_as_it_was(stock_only:
                     replayed = replayed.apply(event.action)
 
 
-def test_a_set_up_upcard_offer_is_sampled_after_passes() -> None:
-    """A position set up at the upcard offer: after the non-dealer passes, and after both pass,
-    every sample of each player's view has that view and begins at the offer."""
+def test_a_set_up_upcard_offer_to_the_dealer_is_sampled_after_its_pass() -> None:
+    """A position set up at the dealer's upcard offer (the non-dealer has passed; not the deal):
+    there and after the dealer passes too, every sample of each player's view has that view
+    and begins at the dealer's offer."""
     hands = ("Kd 3c 5c 7c 9c Jc 2d 4d 6d 8d", "Ah 3h 5h 7h 9h Jh Kh 2s 4s 6s")
     r = gr.Round.from_position(
-        gr.PAGAT, **layout(hands=hands, discard="Qd", dealer=0, phase=gr.Phase.UPCARD_OFFER, to_act=1)
+        gr.PAGAT, **layout(hands=hands, discard="Qd", dealer=0, phase=gr.Phase.UPCARD_OFFER, to_act=0)
     )
-    once = r.apply(gr.PassUpcard())
-    for state in (once, once.apply(gr.PassUpcard())):
+    assert not r.dealt
+    for state in (r, r.apply(gr.PassUpcard())):
         for player in (0, 1):
             view = state.view(player)
             for number in range(3):
                 world = view.sample(random.Random(number))
                 assert view == world.view(player)
-                assert (gr.Phase.UPCARD_OFFER, 1) == (world.start.phase, world.start.to_act)
+                assert (gr.Phase.UPCARD_OFFER, 0, False) == (world.start.phase, world.start.to_act, world.dealt)
