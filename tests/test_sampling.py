@@ -309,4 +309,5 @@ def test_a_set_up_upcard_offer_to_the_dealer_is_sampled_after_its_pass() -> None
             for number in range(3):
                 world = view.sample(random.Random(number))
                 assert view == world.view(player)
-                assert (gr.Phase.UPCARD_OFFER, 0, False) == (world.start.phase, world.start.to_act, world.dealt)
+                start = world.start
+                assert (gr.Phase.UPCARD_OFFER, 0, False) == (start.phase, start.to_act, world.dealt)
