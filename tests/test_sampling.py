@@ -311,3 +311,25 @@ def test_a_set_up_upcard_offer_to_the_dealer_is_sampled_after_its_pass() -> None
                 assert view == world.view(player)
                 start = world.start
                 assert (gr.Phase.UPCARD_OFFER, 0, False) == (start.phase, start.to_act, world.dealt)
+
+
+@pytest.mark.parametrize("holder", [0, 1])
+def test_a_set_up_position_whose_initial_upcard_was_taken_is_sampled_with_it_held(holder: int) -> None:
+    """Set up after the initial upcard was taken (it is in a hand, not on the pile, and nobody
+    is known to hold it): the holder's samples keep it in its own hand; the other player's
+    samples put it in the holder's hand, the only place it can be."""
+    hands = ["Kd 3c 5c 7c 9c Jc 2d 4d 6d 8d", "Ah 3h 5h 7h 9h Jh Kh 2s 4s 6s"]
+    upcard = hands[holder].split()[0]
+    r = gr.Round.from_position(
+        gr.PAGAT,
+        **layout(hands=(hands[0], hands[1]), discard="Qd Ts", dealer=0, to_act=1, initial_upcard=upcard),
+        turns=2,
+    )
+    card = gr.Card.parse(upcard)
+    assert card in r.hand(holder) and card not in r.view(1 - holder).opponent_known
+    for player in (0, 1):
+        view = r.view(player)
+        for number in range(4):
+            world = view.sample(random.Random(number))
+            assert view == world.view(player)
+            assert card in world.hand(holder)
