@@ -327,9 +327,10 @@ def test_a_set_up_position_whose_initial_upcard_was_taken_is_sampled_with_it_hel
     )
     card = gr.Card.parse(upcard)
     assert card in r.hand(holder) and card not in r.view(1 - holder).opponent_known
-    for player in (0, 1):
-        view = r.view(player)
-        for number in range(4):
-            world = view.sample(random.Random(number))
-            assert view == world.view(player)
-            assert card in world.hand(holder)
+    for state in (r, r.apply(gr.DrawStock())):  # drawn: still held from the start, not drawn
+        for player in (0, 1):
+            view = state.view(player)
+            for number in range(6):
+                world = view.sample(random.Random(number))
+                assert view == world.view(player)
+                assert card in world.start.hand(holder)
