@@ -330,7 +330,7 @@ def test_a_set_up_position_whose_initial_upcard_was_taken_is_sampled_with_it_hel
     for state in (r, r.apply(gr.DrawStock())):  # drawn: still held from the start, not drawn
         for player in (0, 1):
             view = state.view(player)
-            for number in range(6):
+            for number in range(24):
                 world = view.sample(random.Random(number))
                 assert view == world.view(player)
                 assert card in world.start.hand(holder)
