@@ -389,3 +389,21 @@ def test_a_dealt_view_must_begin_as_a_deal_does() -> None:
         assert (f"{prefix}player 1 answering the upcard offer", "events") == _refusal(
             passed, events=(event,), **changes
         )
+
+
+def test_a_log_that_does_not_match_the_pile_or_the_counts_is_refused_in_words() -> None:
+    """A discard in the log that is not on the pile (another card on top, or no pile at all)
+    names the event and the pile; an opponent with no cards leaves hidden cards with no place,
+    and the refusal counts both."""
+    prefix = "invalid view: no round has it: "
+    r = play(gr.Round.deal(gr.PAGAT, dealer=0, seed=3), "p", "p", "s")
+    r = r.apply(gr.Discard(r.hand(1).cards[0]))
+    view = r.view(0)
+    discarded = view.discard_pile[-1]
+    number = view.events[-1].number
+    expected = (f"{prefix}event {number} discards {discarded}, not on the pile", "discard_pile")
+    assert expected == _refusal(view, discard_pile=(*view.discard_pile[:-1], _unseen(view)))
+    assert expected == _refusal(view, discard_pile=())
+    dealt = gr.Round.deal(gr.PAGAT, dealer=0, seed=3).view(0)
+    no_cards = _refusal(dealt, opponent_card_count=0)
+    assert (f"{prefix}41 hidden cards for 31 hidden places", "events") == no_cards
