@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -334,3 +335,21 @@ def test_a_set_up_position_whose_initial_upcard_was_taken_is_sampled_with_it_hel
                 world = view.sample(random.Random(number))
                 assert view == world.view(player)
                 assert card in world.start.hand(holder)
+
+
+def test_a_round_that_draws_the_last_card_is_sampled() -> None:
+    """Under a ruleset that plays the stock out (``dead_hand_stock=0``), the views after the
+    last card is drawn (an empty stock) are sampled like any other; a count that leaves a
+    hidden card with no place is refused, counting no place in the empty stock."""
+    rules = gr.PAGAT.evolve(name="bare", dead_hand_stock=0)
+    hands = ("Kd 3c 5c 7c 9c Jc 2d 4d 6d 8d", "Ah 3h 5h 7h 9h Jh Kh 2s 4s 6s")
+    r = play(gr.Round.from_position(rules, **layout(hands=hands, discard="Qd", stock_size=1, to_act=1)), "s")
+    for player in (0, 1):
+        view = r.view(player)
+        assert (0, gr.Phase.DISCARD) == (view.stock_size, view.phase)
+        for number in range(3):
+            assert view == view.sample(random.Random(number)).view(player)
+    fields = {field.name: getattr(r.view(0), field.name) for field in attrs.fields(gr.PlayerView)}
+    with pytest.raises(gr.InvalidPositionError) as info:
+        gr.PlayerView(**{**fields, "opponent_card_count": 10})
+    assert "invalid view: no round has it: 11 hidden cards for 10 hidden places" == str(info.value)
