@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 import ginrummy as gr
-from positions import play, position
+from positions import cards, layout, play, position
 
 Data = dict[str, Any]
 
@@ -407,3 +407,24 @@ def test_a_log_that_does_not_match_the_pile_or_the_counts_is_refused_in_words() 
     dealt = gr.Round.deal(gr.PAGAT, dealer=0, seed=3).view(0)
     no_cards = _refusal(dealt, opponent_card_count=0)
     assert (f"{prefix}41 hidden cards for 31 hidden places", "events") == no_cards
+
+
+def test_a_card_in_two_places_or_a_take_of_no_card_is_refused_naming_it() -> None:
+    """A set-up view whose pile holds a card of the viewer's hand (or the card the viewer just
+    drew) names that card; a take from the pile with no card names the event."""
+    prefix = "invalid view: no round has it: "
+    hands = ("Kd 3c 5c 7c 9c Jc 2d 4d 6d 8d", "Ah 3h 5h 7h 9h Jh Kh 2s 4s 6s")
+    r = gr.Round.from_position(gr.PAGAT, **layout(hands=hands, discard="Qd Ts", dealer=0, to_act=1), turns=2)
+    view = r.view(0)
+    for pile, card in [("Kd Ts", "Kd"), ("Qd 2d", "2d")]:
+        assert (f"{prefix}card {card} has two places", "events") == _refusal(view, discard_pile=cards(pile))
+    drawn = play(r, "s").view(1)
+    card = drawn.events[-1].card
+    assert card is not None
+    assert (f"{prefix}card {card} has two places", "events") == _refusal(
+        drawn, discard_pile=(gr.Card.parse("Qd"), card)
+    )
+    taken = play(gr.Round.deal(gr.PAGAT, dealer=0, seed=3), "t").view(0)
+    take = taken.events[0]
+    no_card = gr.Event(number=0, player=take.player, action=take.action, card=None)
+    assert (f"{prefix}event 0 takes no card", "events") == _refusal(taken, events=(no_card,))
