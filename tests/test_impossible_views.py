@@ -419,10 +419,10 @@ def test_a_card_in_two_places_or_a_take_of_no_card_is_refused_naming_it() -> Non
     for pile, card in [("Kd Ts", "Kd"), ("Qd 2d", "2d")]:
         assert (f"{prefix}card {card} has two places", "events") == _refusal(view, discard_pile=cards(pile))
     drawn = play(r, "s").view(1)
-    card = drawn.events[-1].card
-    assert card is not None
-    assert (f"{prefix}card {card} has two places", "events") == _refusal(
-        drawn, discard_pile=(gr.Card.parse("Qd"), card)
+    seen = drawn.events[-1].card
+    assert seen is not None
+    assert (f"{prefix}card {seen} has two places", "events") == _refusal(
+        drawn, discard_pile=(gr.Card.parse("Qd"), seen)
     )
     taken = play(gr.Round.deal(gr.PAGAT, dealer=0, seed=3), "t").view(0)
     take = taken.events[0]
