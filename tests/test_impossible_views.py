@@ -428,3 +428,15 @@ def test_a_card_in_two_places_or_a_take_of_no_card_is_refused_naming_it() -> Non
     take = taken.events[0]
     no_card = gr.Event(number=0, player=take.player, action=take.action, card=None)
     assert (f"{prefix}event 0 takes no card", "events") == _refusal(taken, events=(no_card,))
+
+
+def test_a_view_that_hides_its_own_knock_is_refused() -> None:
+    """The knocker sees its own knock card: a knocker's view whose log hides it is refused,
+    naming the event."""
+    knocker = _set_up_knock().view(1)
+    knock = knocker.events[-1]
+    hidden = gr.Event(number=knock.number, player=knock.player, action=None, card=None)
+    reason = f"event {knock.number} hides the viewer's own knock"
+    assert (f"invalid view: no round has it: {reason}", "events") == _refusal(
+        knocker, events=(*knocker.events[:-1], hidden)
+    )
