@@ -105,6 +105,11 @@ def test_the_facts_used_below_are_valid_results() -> None:
             "layoffs[1]",
         ),
         ({"layoffs": ((card("4c"), 0), (card("4c"), 0))}, "card '4c' is laid off twice", "layoffs[1]"),
+        (
+            {"layoffs": ((card("4c"), 0), (card("9h"), 1), (card("4c"), 0))},
+            "card '4c' is laid off twice",
+            "layoffs[2]",
+        ),
     ],
     ids=[
         "outcome",
@@ -125,6 +130,7 @@ def test_the_facts_used_below_are_valid_results() -> None:
         "layoffs-text",
         "layoffs-pair",
         "layoffs-twice",
+        "layoffs-twice-apart",
     ],
 )
 def test_a_field_outside_its_domain_is_refused_naming_it(
