@@ -420,8 +420,8 @@ def test_a_wrapping_layoff_is_judged_under_melding_that_allows_it() -> None:
 
 
 def test_a_result_reads_as_one_line() -> None:
-    """``str(result)``: the outcome, who scored what (and the multiplier), the deadwoods, the
-    layoffs; nobody scores in a void round."""
+    """``str(result)``: the outcome, who scored what (and the multiplier), the deadwoods (when
+    the result has them), each layoff; nobody scores in a void round."""
     assert "knock: player 0 scores 7; knocker 0 deadwood 3, defender deadwood 10" == str(
         gr.RoundResult(**KNOCK_FACTS)
     )
@@ -431,6 +431,11 @@ def test_a_result_reads_as_one_line() -> None:
     doubled = gr.RoundResult(outcome=KNOCK, winner=0, points=14, multiplier=2, initial_upcard=card("Ks"))
     assert "knock: player 0 scores 14 (x2)" == str(doubled)
     assert "dead hand: nobody scores" == str(gr.RoundResult(outcome=DEAD_HAND))
+    assert "knock: player 0 scores 7" == str(gr.RoundResult(outcome=KNOCK, winner=0, points=7, knocker=0))
+    two = {**MATCHED, "deadwood_before_layoffs": 12, "layoffs": ((card("5c"), 0), (card("7c"), 1))}
+    assert "void: nobody scores; knocker 1 deadwood 0, defender deadwood 0; laid off 5c>0 7c>1" == str(
+        gr.RoundResult(**two)
+    )
 
 
 def test_reprice_refuses_what_it_cannot_price() -> None:

@@ -94,6 +94,7 @@ def test_a_player_score_shutout_is_a_flag() -> None:
             None,
         ),
         ({"columns": [1]}, "'columns' must be a tuple of GameResults (got [1])", None),
+        ({"columns": (1,)}, "'columns' must be a tuple of GameResults (got (1,))", None),
         ({"winner": 0}, "a game in progress has no winner (got 0)", "winner"),
         (
             {
@@ -126,6 +127,7 @@ def test_a_player_score_shutout_is_a_flag() -> None:
         "total-1-disagrees",
         "one-score",
         "columns-list",
+        "columns-tuple-of-int",
         "winner-in-progress",
         "bonus-in-progress",
         "shutout-in-progress",
