@@ -286,3 +286,15 @@ def test_hollywood_columns_of_any_ruleset_route_the_same() -> None:
     # opening or not, scores in column 3 alone
     low = gr.hollywood_columns(gr.PAGAT.evolve(target=50), results)
     assert ((results[0],), (results[1],), (results[2], results[3], results[4])) == low
+
+
+def test_a_game_counts_every_round_and_hollywood_columns_refuse_what_is_no_result() -> None:
+    """A game's result counts every round, dead hands too (a column counts only the rounds
+    that score in it); ``hollywood_columns`` refuses a value that is no round result in words,
+    naming its place."""
+    win = gr.RoundResult(outcome=gr.Outcome.KNOCK, winner=0, points=10)
+    dead = gr.RoundResult(outcome=gr.Outcome.DEAD_HAND)
+    assert 3 == gr.score_game(gr.PAGAT, [win, dead, win]).rounds
+    with pytest.raises(gr.InvalidResultError) as info:
+        gr.hollywood_columns(gr.HOLLYWOOD, [win, 5])  # type: ignore[list-item]
+    assert "invalid game: results[1] 5 is not a RoundResult" == str(info.value)
