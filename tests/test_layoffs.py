@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -327,3 +328,31 @@ def test_large_defender_hands_take_the_dynamic_programme_and_match_the_oracle(se
     plan = gr.best_layoffs(spread, hand)
     _check_plan(spread, hand, plan, None)
     assert oracle_layoff_plan([m.cards for m in spread], cards) == (plan.points, len(plan.layoffs))
+
+
+def test_a_layoff_plan_is_refused_in_words_naming_the_layoff() -> None:
+    """``LayoffPlan`` checks what it is given: an arrangement, a tuple of (card, meld index)
+    pairs, and each card once, laid off or kept; each refusal names the value (and the layoff
+    at fault). A valid plan lists the cards it lays off, in order."""
+    kept = gr.best_melds("Kd Qs")
+    cases: list[tuple[dict[str, Any], str, str | None]] = [
+        ({"arrangement": "Kd Qs"}, "'Kd Qs' is not an Arrangement", None),
+        ({"layoffs": [(gr.Card("4c"), 0)]}, "'layoffs' must be a tuple (got [(Card('4c'), 0)])", None),
+        (
+            {"layoffs": ((gr.Card("4c"), 0), ("5c", 0))},
+            "layoffs[1] ('5c', 0) is not a (card, meld index) pair",
+            "layoffs[1]",
+        ),
+        ({"layoffs": ((gr.Card("4c"), 0), (gr.Card("Kd"), 1))}, "card 'Kd' appears twice", "layoffs[1]"),
+        (
+            {"layoffs": ((gr.Card("4c"), 0), (gr.Card("9h"), 1), (gr.Card("4c"), 2))},
+            "card '4c' appears twice",
+            "layoffs[2]",
+        ),
+    ]
+    for changes, message, field in cases:
+        with pytest.raises(gr.InvalidHandError) as info:
+            gr.LayoffPlan(**{"layoffs": (), "arrangement": kept, **changes})
+        assert (f"invalid layoff plan: {message}", field) == (str(info.value), info.value.field)
+    plan = gr.LayoffPlan(layoffs=((gr.Card("4c"), 0), (gr.Card("9h"), 1)), arrangement=kept)
+    assert ((gr.Card("4c"), gr.Card("9h")), 20) == (plan.cards, plan.points)  # Kd 10 + Qs 10
