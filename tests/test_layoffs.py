@@ -356,3 +356,13 @@ def test_a_layoff_plan_is_refused_in_words_naming_the_layoff() -> None:
         assert (f"invalid layoff plan: {message}", field) == (str(info.value), info.value.field)
     plan = gr.LayoffPlan(layoffs=((gr.Card("4c"), 0), (gr.Card("9h"), 1)), arrangement=kept)
     assert ((gr.Card("4c"), gr.Card("9h")), 20) == (plan.cards, plan.points)  # Kd 10 + Qs 10
+
+
+def test_the_best_layoff_can_be_one_card_of_a_longer_reach() -> None:
+    """When the defender could lay off more cards of a suit than it should (one of them melds
+    at home), the plan lays off only the rest: an ace below 2c 3c 4c while 5c stays in its set;
+    round the corner, an ace above Jc Qc Kc while Tc stays in its set."""
+    plan = gr.best_layoffs([gr.Meld.parse("2c 3c 4c")], "Ac 5c 5d 5h Kd")
+    assert ((gr.Card("Ac"),), 10) == (plan.cards, plan.points)
+    plan = gr.best_layoffs([gr.Meld.parse("Jc Qc Kc")], "Ac Tc Td Th 9d", gr.ROUND_THE_CORNER)
+    assert ((gr.Card("Ac"),), 9) == (plan.cards, plan.points)
