@@ -359,10 +359,13 @@ def test_a_layoff_plan_is_refused_in_words_naming_the_layoff() -> None:
 
 
 def test_the_best_layoff_can_be_one_card_of_a_longer_reach() -> None:
-    """When the defender could lay off more cards of a suit than it should (one of them melds
-    at home), the plan lays off only the rest: an ace below 2c 3c 4c while 5c stays in its set;
-    round the corner, an ace above Jc Qc Kc while Tc stays in its set."""
+    """When the defender could lay off more cards of a suit than it needs to (the others meld
+    at home), the plan lays off the fewest: an ace below 2c 3c 4c while 5c 6c 7c 8c stays a run
+    (not the ace and 5c); set against 5c 5d 5h, the ace alone; round the corner, an ace above
+    Jc Qc Kc while 7c 8c 9c Tc stays a run."""
+    plan = gr.best_layoffs([gr.Meld.parse("2c 3c 4c")], "Ac 5c 6c 7c 8c Kd")
+    assert ((gr.Card("Ac"),), 10) == (plan.cards, plan.points)
     plan = gr.best_layoffs([gr.Meld.parse("2c 3c 4c")], "Ac 5c 5d 5h Kd")
     assert ((gr.Card("Ac"),), 10) == (plan.cards, plan.points)
-    plan = gr.best_layoffs([gr.Meld.parse("Jc Qc Kc")], "Ac Tc Td Th 9d", gr.ROUND_THE_CORNER)
+    plan = gr.best_layoffs([gr.Meld.parse("Jc Qc Kc")], "Ac Tc 9c 8c 7c 9d", gr.ROUND_THE_CORNER)
     assert ((gr.Card("Ac"),), 9) == (plan.cards, plan.points)
