@@ -369,3 +369,48 @@ def test_the_best_layoff_can_be_one_card_of_a_longer_reach() -> None:
     assert ((gr.Card("Ac"),), 10) == (plan.cards, plan.points)
     plan = gr.best_layoffs([gr.Meld.parse("Jc Qc Kc")], "Ac Tc 9c 8c 7c 9d", gr.ROUND_THE_CORNER)
     assert ((gr.Card("Ac"),), 9) == (plan.cards, plan.points)
+
+
+BOTH = "both in the spread and in the defender's cards"
+
+
+def test_best_layoffs_refuses_a_bad_spread_or_bad_cards_in_words() -> None:
+    """Each refusal of ``best_layoffs`` names the value and the reason: a spread that is not a
+    sequence of melds (a number, text, one meld), an item that is not a meld, a meld the rules
+    do not allow, a card in two melds or in both the spread and the defender's cards, and
+    defender's cards that are not cards."""
+    run, three = gr.Meld.parse("4h 5h 6h"), gr.Meld.parse("7c 7d 7s")
+    wrapping = gr.Meld.parse("Qh Kh Ah", round_the_corner=True)
+    cases: list[tuple[Any, Any, type[gr.GinRummyError], str]] = [
+        (5, "2c", gr.InvalidMeldError, "invalid spread 5: expected a sequence of melds"),
+        ("4h 5h 6h", "2c", gr.InvalidMeldError, "invalid spread '4h 5h 6h': expected a sequence of melds"),
+        (run, "2c", gr.InvalidMeldError, "invalid spread Meld('4h 5h 6h'): expected a sequence of melds"),
+        ([run, "x"], "2c", gr.InvalidMeldError, "invalid spread: item 1 'x' is not a Meld"),
+        (
+            [wrapping],
+            "2c",
+            gr.InvalidMeldError,
+            "invalid spread: meld 'Qh Kh Ah' goes round the corner, which these rules do not allow",
+        ),
+        (
+            [run, gr.Meld.parse("6h 6c 6d")],
+            "2c",
+            gr.InvalidHandError,
+            "invalid spread: card '6h' is in two melds",
+        ),
+        ([three, run], "7h 5h", gr.InvalidHandError, f"invalid layoffs: card '5h' is {BOTH}"),
+        ([run], 5, gr.InvalidHandError, "invalid defender's cards: 5 is not cards (a hand, cards or text)"),
+    ]
+    for spread, cards, error, message in cases:
+        with pytest.raises(error) as info:
+            gr.best_layoffs(spread, cards)
+        assert message == str(info.value)
+
+
+def test_a_fourth_card_is_laid_off_onto_a_set_or_a_run() -> None:
+    """The fourth card of a set is laid off onto it; when it also fits a run of the spread,
+    it is laid off once, onto one of them."""
+    plan = gr.best_layoffs([gr.Meld.parse("7c 7d 7s")], "7h 2c 9d")
+    assert (((gr.Card("7h"), 0),), 11) == (plan.layoffs, plan.points)
+    plan = gr.best_layoffs([gr.Meld.parse("4h 5h 6h"), gr.Meld.parse("7c 7d 7s")], "7h Kd")
+    assert ((gr.Card("7h"),), 10) == (plan.cards, plan.points)
