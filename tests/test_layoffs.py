@@ -372,6 +372,7 @@ def test_the_best_layoff_can_be_one_card_of_a_longer_reach() -> None:
 
 
 BOTH = "both in the spread and in the defender's cards"
+"""Why a card laid down by the knocker cannot also be the defender's."""
 
 
 def test_best_layoffs_refuses_a_bad_spread_or_bad_cards_in_words() -> None:
