@@ -415,3 +415,30 @@ def test_a_fourth_card_is_laid_off_onto_a_set_or_a_run() -> None:
     assert (((gr.Card("7h"), 0),), 11) == (plan.layoffs, plan.points)
     plan = gr.best_layoffs([gr.Meld.parse("4h 5h 6h"), gr.Meld.parse("7c 7d 7s")], "7h Kd")
     assert ((gr.Card("7h"),), 10) == (plan.cards, plan.points)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_large_defender_hands_lay_off_a_fourth_card_and_onto_a_run(seed: int) -> None:
+    """The dynamic programme's plan for a large defender hand (as above) when the spread also
+    holds a set whose fourth card the defender has: the oracle's least deadwood with the fewest
+    layoffs, the fourth among the layoffs when that is the way to it."""
+    from ginrummy.melding.suit_tables import MOST_CONFLICTS
+    from ginrummy.suit_masks import split, triples
+
+    rng = random.Random(seed)
+    start = rng.randrange(4, 8)
+    cards = [gr.Card(rank, suit) for rank in range(start, start + 5) for suit in rng.sample(range(4), 3)]
+    suit = next(s for s in range(4) if not any(gr.Card(r, s) in cards for r in range(start - 3, start)))
+    rank = rng.choice([r for r in range(1, 14) if not start - 3 <= r < start + 5])
+    fourth = rng.randrange(4)
+    cards.append(gr.Card(rank, fourth))
+    hand = gr.Hand(cards)
+    assert triples(*split(hand.mask)).bit_count() > MOST_CONFLICTS
+    spread = (
+        gr.Meld([gr.Card(r, suit) for r in range(start - 3, start)]),
+        gr.Meld([gr.Card(rank, s) for s in range(4) if s != fourth]),
+    )
+    plan = gr.best_layoffs(spread, hand)
+    _check_plan(spread, hand, plan, None)
+    assert oracle_layoff_plan([m.cards for m in spread], cards) == (plan.points, len(plan.layoffs))
+    assert (gr.Card(rank, fourth), 1) in plan.layoffs
