@@ -399,6 +399,12 @@ def test_best_layoffs_refuses_a_bad_spread_or_bad_cards_in_words() -> None:
             gr.InvalidHandError,
             "invalid spread: card '6h' is in two melds",
         ),
+        (
+            [gr.Meld.parse("2c 3c 4c"), three, gr.Meld.parse("4c 4d 4s")],
+            "2h",
+            gr.InvalidHandError,
+            "invalid spread: card '4c' is in two melds",
+        ),
         ([three, run], "7h 5h", gr.InvalidHandError, f"invalid layoffs: card '5h' is {BOTH}"),
         ([run], 5, gr.InvalidHandError, "invalid defender's cards: 5 is not cards (a hand, cards or text)"),
     ]
