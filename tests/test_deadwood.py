@@ -9,6 +9,7 @@ import resource
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -494,3 +495,66 @@ def test_a_card_given_twice_raises(function: object) -> None:
         function("As 2s as")
     with pytest.raises(gr.GinRummyError):
         function([gr.Card.parse("As"), gr.Card.parse("2s"), gr.Card.parse("As")])
+
+
+def test_an_arrangement_is_refused_in_words_and_reads_in_one_line() -> None:
+    """``Arrangement`` checks what it is given, each refusal naming the value: melds that are
+    not a sequence of melds, a meld shared with another or with the deadwood, deadwood that is
+    not a Hand, points that are not the deadwood's value (aces all count the same, from 1 to
+    15). Its melds are sorted by their lowest card; it reads in one line."""
+    meld = gr.Meld.parse
+    kd, aces = gr.Hand.parse("Kd"), gr.Hand.parse("Ac Ad Kd")
+    cases: list[tuple[dict[str, Any], str, str | None]] = [
+        (
+            {"melds": "7c 7d 7h", "deadwood": kd, "points": 10},
+            "'melds' must be a sequence of melds (got '7c 7d 7h')",
+            None,
+        ),
+        ({"melds": 5, "deadwood": kd, "points": 10}, "'melds' must be a sequence of melds (got 5)", None),
+        (
+            {"melds": [meld("7c 7d 7h"), "x"], "deadwood": kd, "points": 10},
+            "melds[1] 'x' is not a Meld",
+            "melds",
+        ),
+        ({"melds": [], "deadwood": "Kd", "points": 10}, "'deadwood' must be a Hand (got 'Kd')", None),
+        (
+            {"melds": [meld("7c 7d 7h")], "deadwood": gr.Hand.parse("7h Kd"), "points": 17},
+            "meld '7c 7d 7h' shares cards with another meld or the deadwood",
+            "melds[0]",
+        ),
+        (
+            {"melds": [], "deadwood": kd, "points": 9},
+            "points 9 are not the value of the deadwood 'Kd'",
+            "points",
+        ),
+        (
+            {"melds": [], "deadwood": kd, "points": True},
+            "points True are not the value of the deadwood 'Kd'",
+            "points",
+        ),
+        (
+            {"melds": [], "deadwood": kd, "points": "10"},
+            "points '10' are not the value of the deadwood 'Kd'",
+            "points",
+        ),
+        (
+            {"melds": [], "deadwood": aces, "points": 13},
+            "points 13 are not the value of the deadwood 'Ac Ad Kd'",
+            "points",
+        ),
+        (
+            {"melds": [], "deadwood": aces, "points": 41},
+            "points 41 are not the value of the deadwood 'Ac Ad Kd'",
+            "points",
+        ),
+    ]
+    for fields, message, field in cases:
+        with pytest.raises(gr.InvalidMeldError) as info:
+            gr.Arrangement(**fields)
+        assert (f"invalid arrangement: {message}", field) == (str(info.value), info.value.field)
+    assert 40 == gr.Arrangement(melds=[], deadwood=aces, points=40).points  # both aces at 15
+    melds = [meld("7s 8s 9s"), meld("7c 7d 7h"), meld("Tc Jc Qc")]
+    sorted_melds = gr.Arrangement(melds=melds, deadwood=gr.Hand(), points=0)
+    assert (melds[1], melds[2], melds[0]) == sorted_melds.melds
+    assert "7c 7d 7h | Tc Jc Qc | 7s 8s 9s | deadwood 0" == str(sorted_melds)
+    assert "7c 7d 7h | deadwood Kd (10)" == str(gr.best_melds("7c 7d 7h Kd"))
