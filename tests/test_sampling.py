@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 
 import attrs
 import pytest
@@ -213,6 +214,18 @@ def test_a_hidden_knock_is_sampled_with_the_spread_the_knocker_chose() -> None:
         assert isinstance(knock, gr.Knock) and chosen == knock.melds
 
 
+def _samples(states: list[gr.Round], count: int = 4) -> Iterator[tuple[int, gr.Round]]:
+    """``count`` samples of each player's view of each of ``states``, each checked to have
+    that view, as ``(player, world)``."""
+    for state in states:
+        for player in (0, 1):
+            view = state.view(player)
+            for number in range(count):
+                world = view.sample(random.Random(number))
+                assert view == world.view(player)
+                yield player, world
+
+
 def _set_up(**changes: object) -> gr.Round:
     """A position set up after the deal: dealer 0, player 1 knows player 0 holds Kd (taken from
     the pile earlier), five turns played; ``changes`` to the arguments."""
@@ -236,14 +249,9 @@ def test_a_set_up_position_is_sampled_with_whoever_acts_what_is_known_and_the_tu
     states = [r, r.apply(gr.DrawStock()), r.apply(gr.TakeDiscard())]
     taken = states[2]
     states.append(taken.apply(gr.Discard(next(c for c in taken.hand(to_act) if c != taken.taken))))
-    for state in states:
-        for player in (0, 1):
-            view = state.view(player)
-            for number in range(4):
-                world = view.sample(random.Random(number))
-                assert view == world.view(player)
-                assert world.start.turns == 5 and not world.start.dealt
-                assert gr.Card.parse("Kd") in world.hand(0) or gr.Card.parse("Kd") in world.discard_pile
+    for _, world in _samples(states):
+        assert world.start.turns == 5 and not world.start.dealt
+        assert gr.Card.parse("Kd") in world.hand(0) or gr.Card.parse("Kd") in world.discard_pile
 
 
 def test_a_set_up_position_with_the_card_just_taken_is_sampled_with_it() -> None:
@@ -283,16 +291,11 @@ def test_a_set_up_first_draw_is_sampled_bound_to_the_stock_as_it_was(stock_only:
     for draw in draws:
         drawn = r.apply(draw)
         states.append(drawn.apply(gr.Discard(next(c for c in drawn.hand(1) if c != drawn.taken))))
-    for state in states:
-        for player in (0, 1):
-            view = state.view(player)
-            for number in range(4):
-                world = view.sample(random.Random(number))
-                assert view == world.view(player)
-                replayed = world.start
-                for event in world.events:  # its history is legal from its start
-                    assert event.action is not None and replayed.is_legal(event.action), event
-                    replayed = replayed.apply(event.action)
+    for _, world in _samples(states):
+        replayed = world.start
+        for event in world.events:  # its history is legal from its start
+            assert event.action is not None and replayed.is_legal(event.action), event
+            replayed = replayed.apply(event.action)
 
 
 def test_a_set_up_upcard_offer_to_the_dealer_is_sampled_after_its_pass() -> None:
