@@ -19,6 +19,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import attrs
 import pytest
 
 import ginrummy as gr
@@ -37,6 +38,8 @@ __all__ = [
     "position",
     "set_up",
     "snapshot",
+    "view_fields",
+    "view_refusal",
 ]
 
 
@@ -253,3 +256,15 @@ def check_cards(r: gr.Round) -> None:
     if r.knocker is not None:
         shown = {c for m in r.spread for c in m}
         assert set(laid_off) | set(r.hand(r.knocker)) >= shown
+
+
+def view_fields(view: gr.PlayerView) -> dict[str, Any]:
+    """The fields of ``view`` by name, as the checking constructor takes them."""
+    return {field.name: getattr(view, field.name) for field in attrs.fields(gr.PlayerView)}
+
+
+def view_refusal(view: gr.PlayerView, **changes: Any) -> tuple[str, str | None]:
+    """The message and field of the constructor's refusal of ``view`` with ``changes``."""
+    with pytest.raises(gr.InvalidPositionError) as info:
+        gr.PlayerView(**{**view_fields(view), **changes})
+    return str(info.value), info.value.field

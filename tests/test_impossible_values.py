@@ -22,7 +22,7 @@ import ginrummy as gr
 from ginrummy.play.action_rules import RULES
 from ginrummy.results.pricing import price_knock
 from ginrummy.results.settlement import Standings
-from positions import biased_action
+from positions import biased_action, view_fields
 from strategies import round_results_st
 
 KNOCK, GIN, BIG_GIN, UNDERCUT = gr.Outcome.KNOCK, gr.Outcome.GIN, gr.Outcome.BIG_GIN, gr.Outcome.UNDERCUT
@@ -124,7 +124,7 @@ def test_a_dealt_view_whose_first_event_contradicts_its_upcard_is_refused() -> N
     so the view's ``dealt`` decides, and the refusal names the field."""
     r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7).apply(gr.TakeDiscard())  # player 1 takes the upcard
     view = r.view(0)
-    fields = {field.name: getattr(view, field.name) for field in attrs.fields(gr.PlayerView)}
+    fields = view_fields(view)
     unseen = next(c for c in gr.DECK if c not in view.known_cards and c != view.initial_upcard)
     fields["initial_upcard"] = unseen
     with pytest.raises(gr.InvalidPositionError, match="no round has it") as info:
@@ -337,7 +337,7 @@ def test_an_accepted_view_is_the_view_of_its_own_sample(
         )  # fmt: skip
         r = _played(r, rng, more)
     view = r.view(seed % 2)
-    fields = {f.name: getattr(view, f.name) for f in attrs.fields(gr.PlayerView)}
+    fields = view_fields(view)
     fields[field] = data.draw(VIEW_VALUES[field])
     try:
         changed = gr.PlayerView(**fields)

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 import ginrummy as gr
-from positions import cards, layout, play, position
+from positions import cards, layout, play, position, view_fields, view_refusal
 
 Data = dict[str, Any]
 
@@ -214,14 +214,10 @@ def test_an_impossible_view_is_refused(name: str, start: str, spoil: Callable[[D
     assert "invalid" in message or "not" in message or "must" in message, message
 
 
-def _fields(view: gr.PlayerView) -> dict[str, Any]:
-    return {field: getattr(view, field) for field in gr.PlayerView.__annotations__}
-
-
 def test_the_constructor_refuses_an_impossible_view() -> None:
     """The public constructor runs the same check: a view whose discard pile is out of order
     is refused with InvalidPositionError that names the field."""
-    fields = _fields(VIEWS["mid"])
+    fields = view_fields(VIEWS["mid"])
     fields["discard_pile"] = fields["discard_pile"][::-1]
     with pytest.raises(gr.InvalidPositionError) as info:
         gr.PlayerView(**fields)
@@ -240,7 +236,7 @@ def test_the_refusal_does_not_depend_on_hidden_cards() -> None:
     assert world_a.hand(1 - player) != world_b.hand(1 - player)
     messages = []
     for world in (world_a, world_b):
-        fields = _fields(world.view(player))
+        fields = view_fields(world.view(player))
         fields["stock_size"] += 1
         with pytest.raises(gr.InvalidPositionError) as info:
             gr.PlayerView(**fields)
@@ -251,13 +247,6 @@ def test_the_refusal_does_not_depend_on_hidden_cards() -> None:
 # ------------------------------------------------------------------ why, in words (issue 23)
 
 HANDS = ("Kd 3c 5c 7c 9c Jc 2d 4d 6d 8d", "Ah 3h 5h 7h 9h Jh Kh 2s 4s 6s")
-
-
-def _refusal(view: gr.PlayerView, **changes: Any) -> tuple[str, str | None]:
-    """The message and field of the constructor's refusal of ``view`` with ``changes``."""
-    with pytest.raises(gr.InvalidPositionError) as info:
-        gr.PlayerView(**{**_fields(view), **changes})
-    return str(info.value), info.value.field
 
 
 def _unseen(view: gr.PlayerView) -> gr.Card:
@@ -285,35 +274,35 @@ def test_the_reasons_a_view_is_impossible_are_said_in_words() -> None:
     prefix = "invalid view: no round has it: "
     drawn = play(gr.Round.deal(gr.PAGAT, dealer=0, seed=3), "p", "p", "s").view(0)
     assert 30 == drawn.stock_size
-    assert (prefix + "its events do not add up", "events") == _refusal(drawn, stock_size=31)
-    assert (prefix + "the opponent is known to hold cards it never took", "opponent_known") == _refusal(
+    assert (prefix + "its events do not add up", "events") == view_refusal(drawn, stock_size=31)
+    assert (prefix + "the opponent is known to hold cards it never took", "opponent_known") == view_refusal(
         drawn, opponent_known=gr.Hand([_unseen(drawn)])
     )
     dealt = gr.Round.deal(gr.PAGAT, dealer=0, seed=3).view(0)
     nine = gr.Hand(list(dealt.hand)[1:])
-    assert (prefix + "its hands at the deal are not of 10 cards", "hand") == _refusal(
+    assert (prefix + "its hands at the deal are not of 10 cards", "hand") == view_refusal(
         dealt, hand=nine, opponent_card_count=11
     )
     knocked = _set_up_knock()
     knocker = knocked.view(1)
-    assert (prefix + "the opponent showed more cards than it could hold", "events") == _refusal(
+    assert (prefix + "the opponent showed more cards than it could hold", "events") == view_refusal(
         knocker, opponent_card_count=5
     )
     defender = knocked.view(0)
-    assert (prefix + "the face-down knock card cannot be told", "events") == _refusal(
+    assert (prefix + "the face-down knock card cannot be told", "events") == view_refusal(
         defender, opponent_card_count=11, stock_size=defender.stock_size - 1
     )
     run = next(i for i, meld in enumerate(knocked.spread) if gr.Card.parse("4h") in meld)
     laid = knocked.apply(gr.LayOff(gr.Card.parse("7h"), run)).view(1)
     layoff = laid.events[-1]
-    assert (prefix + "its events begin after a knock", "events") == _refusal(
+    assert (prefix + "its events begin after a knock", "events") == view_refusal(
         laid, events=(gr.Event(number=0, player=layoff.player, action=layoff.action, card=layoff.card),)
     )
     dead = play(
         position(hands=HANDS, discard="Qd", stock_size=3, stock_top="Ts", to_act=1), "s", "d Ts"
     ).view(0)
     assert dead.result is not None and gr.Outcome.DEAD_HAND is dead.result.outcome
-    assert (prefix + "a finished round with no events", "phase") == _refusal(dead, events=())
+    assert (prefix + "a finished round with no events", "phase") == view_refusal(dead, events=())
 
 
 def test_the_viewers_own_cards_out_of_place_are_refused_naming_its_hand() -> None:
@@ -326,13 +315,13 @@ def test_the_viewers_own_cards_out_of_place_are_refused_naming_its_hand() -> Non
     r = play(r, gr.Discard(discard))
     view = r.view(1)
     other = _unseen(view)
-    message, field = _refusal(view, hand=view.hand - gr.Hand([drawn]) | gr.Hand([other]))
+    message, field = view_refusal(view, hand=view.hand - gr.Hand([drawn]) | gr.Hand([other]))
     assert (f"invalid view: no round has it: the viewer's card {drawn} is not in its hand", "hand") == (
         message,
         field,
     )
     kept = next(c for c in view.hand if c != drawn)
-    message, field = _refusal(view, hand=view.hand - gr.Hand([kept]) | gr.Hand([discard]))
+    message, field = view_refusal(view, hand=view.hand - gr.Hand([kept]) | gr.Hand([discard]))
     assert (
         f"invalid view: no round has it: event 3 plays {discard}, still in the viewer's hand",
         "hand",
@@ -360,7 +349,7 @@ def test_a_view_whose_log_holds_an_illegal_action_is_refused() -> None:
         f"Discard(card=Card('{upcard}')) for player 0 in phase DISCARD: card '{upcard}' was taken from the "
         "discard pile this turn",
         None,
-    ) == _refusal(view, **spoiled)
+    ) == view_refusal(view, **spoiled)
 
 
 def test_a_dealt_view_must_begin_as_a_deal_does() -> None:
@@ -373,10 +362,10 @@ def test_a_dealt_view_must_begin_as_a_deal_does() -> None:
     upcard = view.initial_upcard
     leaves = f"the initial upcard {upcard} alone on the pile, 31 cards in the stock and no turn played"
     other = _unseen(view)
-    assert (f"{prefix}{leaves} (its events leave pile 1, stock 31, turns 1)", "events") == _refusal(
+    assert (f"{prefix}{leaves} (its events leave pile 1, stock 31, turns 1)", "events") == view_refusal(
         view, turns=1
     )
-    assert (f"{prefix}{leaves} (its events leave pile 1, stock 31, turns 0)", "events") == _refusal(
+    assert (f"{prefix}{leaves} (its events leave pile 1, stock 31, turns 0)", "events") == view_refusal(
         view, discard_pile=(other,)
     )
     passed = dealt.apply(gr.PassUpcard()).view(0)
@@ -386,7 +375,7 @@ def test_a_dealt_view_must_begin_as_a_deal_does() -> None:
         gr.Event(number=0, player=1, action=gr.DrawStock(), card=None),  # no answer
     ]
     for event, changes in zip(wrong, [{}, {"stock_size": 30, "opponent_card_count": 11}], strict=True):
-        assert (f"{prefix}player 1 answering the upcard offer", "events") == _refusal(
+        assert (f"{prefix}player 1 answering the upcard offer", "events") == view_refusal(
             passed, events=(event,), **changes
         )
 
@@ -402,10 +391,10 @@ def test_a_log_that_does_not_match_the_pile_or_the_counts_is_refused_in_words() 
     discarded = view.discard_pile[-1]
     number = view.events[-1].number
     expected = (f"{prefix}event {number} discards {discarded}, not on the pile", "discard_pile")
-    assert expected == _refusal(view, discard_pile=(*view.discard_pile[:-1], _unseen(view)))
-    assert expected == _refusal(view, discard_pile=())
+    assert expected == view_refusal(view, discard_pile=(*view.discard_pile[:-1], _unseen(view)))
+    assert expected == view_refusal(view, discard_pile=())
     dealt = gr.Round.deal(gr.PAGAT, dealer=0, seed=3).view(0)
-    no_cards = _refusal(dealt, opponent_card_count=0)
+    no_cards = view_refusal(dealt, opponent_card_count=0)
     assert (f"{prefix}41 hidden cards for 31 hidden places", "events") == no_cards
 
 
@@ -417,17 +406,19 @@ def test_a_card_in_two_places_or_a_take_of_no_card_is_refused_naming_it() -> Non
     r = gr.Round.from_position(gr.PAGAT, **layout(hands=hands, discard="Qd Ts", dealer=0, to_act=1), turns=2)
     view = r.view(0)
     for pile, card in [("Kd Ts", "Kd"), ("Qd 2d", "2d")]:
-        assert (f"{prefix}card {card} has two places", "events") == _refusal(view, discard_pile=cards(pile))
+        assert (f"{prefix}card {card} has two places", "events") == view_refusal(
+            view, discard_pile=cards(pile)
+        )
     drawn = play(r, "s").view(1)
     seen = drawn.events[-1].card
     assert seen is not None
-    assert (f"{prefix}card {seen} has two places", "events") == _refusal(
+    assert (f"{prefix}card {seen} has two places", "events") == view_refusal(
         drawn, discard_pile=(gr.Card.parse("Qd"), seen)
     )
     taken = play(gr.Round.deal(gr.PAGAT, dealer=0, seed=3), "t").view(0)
     take = taken.events[0]
     no_card = gr.Event(number=0, player=take.player, action=take.action, card=None)
-    assert (f"{prefix}event 0 takes no card", "events") == _refusal(taken, events=(no_card,))
+    assert (f"{prefix}event 0 takes no card", "events") == view_refusal(taken, events=(no_card,))
 
 
 def test_a_view_that_hides_its_own_knock_is_refused() -> None:
@@ -437,6 +428,6 @@ def test_a_view_that_hides_its_own_knock_is_refused() -> None:
     knock = knocker.events[-1]
     hidden = gr.Event(number=knock.number, player=knock.player, action=None, card=None)
     reason = f"event {knock.number} hides the viewer's own knock"
-    assert (f"invalid view: no round has it: {reason}", "events") == _refusal(
+    assert (f"invalid view: no round has it: {reason}", "events") == view_refusal(
         knocker, events=(*knocker.events[:-1], hidden)
     )
