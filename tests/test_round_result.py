@@ -478,14 +478,7 @@ def test_reprice_recognises_a_matched_big_gin() -> None:
         gr.Meld.parse("7h 7d 7s"),
         gr.Meld.parse("Jd Qd Kd Ad", round_the_corner=True),
     )
-    matched = gr.RoundResult(
-        outcome=VOID,
-        knocker=1,
-        deadwood=(0, 0),
-        deadwood_before_layoffs=5,
-        spread=eleven,
-        layoffs=((card("5c"), 0),),
-    )
+    matched = gr.RoundResult(**{**MATCHED, "spread": eleven})  # met by laying off 5c, as MATCHED
     rules = gr.ROUND_THE_CORNER.evolve(big_gin=True, void_if_gin_matched=False)
     repriced = matched.reprice(rules)
     assert (BIG_GIN, 1, 0 + 31) == (repriced.outcome, repriced.winner, repriced.points)
