@@ -213,6 +213,10 @@ def test_a_hidden_knock_is_sampled_with_the_spread_the_knocker_chose() -> None:
         assert isinstance(knock, gr.Knock) and chosen == knock.melds
 
 
+HANDS = ("Kd 3c 5c 7c 9c Jc 2d 4d 6d 8d", "Ah 3h 5h 7h 9h Jh Kh 2s 4s 6s")
+"""The two hands of the set-up positions below (player 0 holds Kd)."""
+
+
 def _samples(states: list[gr.Round], count: int = 4) -> Iterator[tuple[int, gr.Round]]:
     """``count`` samples of each player's view of each of ``states``, each checked to have
     that view, as ``(player, world)``."""
@@ -228,7 +232,7 @@ def _samples(states: list[gr.Round], count: int = 4) -> Iterator[tuple[int, gr.R
 def _set_up(**changes: object) -> gr.Round:
     """A position set up after the deal: dealer 0, player 1 knows player 0 holds Kd (taken from
     the pile earlier), five turns played; ``changes`` to the arguments."""
-    hands = ("Kd 3c 5c 7c 9c Jc 2d 4d 6d 8d", "Ah 3h 5h 7h 9h Jh Kh 2s 4s 6s")
+    hands = HANDS
     kwargs = {
         **layout(hands=hands, discard="Qd Ts", dealer=0, to_act=0),
         "turns": 5,
@@ -280,7 +284,7 @@ def test_a_set_up_first_draw_is_sampled_bound_to_the_stock_as_it_was(stock_only:
     (the take of the pile legal in the samples exactly when it is in the position), there and
     after the non-dealer's draw and discard, from the stock or (when it may) from the pile, and
     the history of every sample is legal from its start."""
-    hands = ("Kd 3c 5c 7c 9c Jc 2d 4d 6d 8d", "Ah 3h 5h 7h 9h Jh Kh 2s 4s 6s")
+    hands = HANDS
     r = gr.Round.from_position(
         gr.PAGAT, **layout(hands=hands, discard="Qd", dealer=0, to_act=1, stock_only=stock_only)
     )
@@ -301,19 +305,14 @@ def test_a_set_up_upcard_offer_to_the_dealer_is_sampled_after_its_pass() -> None
     """A position set up at the dealer's upcard offer (the non-dealer has passed; not the deal):
     there and after the dealer passes too, every sample of each player's view has that view
     and begins at the dealer's offer."""
-    hands = ("Kd 3c 5c 7c 9c Jc 2d 4d 6d 8d", "Ah 3h 5h 7h 9h Jh Kh 2s 4s 6s")
+    hands = HANDS
     r = gr.Round.from_position(
         gr.PAGAT, **layout(hands=hands, discard="Qd", dealer=0, phase=gr.Phase.UPCARD_OFFER, to_act=0)
     )
     assert not r.dealt
-    for state in (r, r.apply(gr.PassUpcard())):
-        for player in (0, 1):
-            view = state.view(player)
-            for number in range(3):
-                world = view.sample(random.Random(number))
-                assert view == world.view(player)
-                start = world.start
-                assert (gr.Phase.UPCARD_OFFER, 0, False) == (start.phase, start.to_act, world.dealt)
+    for _, world in _samples([r, r.apply(gr.PassUpcard())], count=3):
+        start = world.start
+        assert (gr.Phase.UPCARD_OFFER, 0, False) == (start.phase, start.to_act, world.dealt)
 
 
 @pytest.mark.parametrize("holder", [0, 1])
@@ -321,22 +320,18 @@ def test_a_set_up_position_whose_initial_upcard_was_taken_is_sampled_with_it_hel
     """Set up after the initial upcard was taken (it is in a hand, not on the pile, and nobody
     is known to hold it): the holder's samples keep it in its own hand; the other player's
     samples put it in the holder's hand, the only place it can be."""
-    hands = ["Kd 3c 5c 7c 9c Jc 2d 4d 6d 8d", "Ah 3h 5h 7h 9h Jh Kh 2s 4s 6s"]
+    hands = HANDS
     upcard = hands[holder].split()[0]
     r = gr.Round.from_position(
         gr.PAGAT,
-        **layout(hands=(hands[0], hands[1]), discard="Qd Ts", dealer=0, to_act=1, initial_upcard=upcard),
+        **layout(hands=hands, discard="Qd Ts", dealer=0, to_act=1, initial_upcard=upcard),
         turns=2,
     )
     card = gr.Card.parse(upcard)
     assert card in r.hand(holder) and card not in r.view(1 - holder).opponent_known
-    for state in (r, r.apply(gr.DrawStock())):  # drawn: still held from the start, not drawn
-        for player in (0, 1):
-            view = state.view(player)
-            for number in range(24):
-                world = view.sample(random.Random(number))
-                assert view == world.view(player)
-                assert card in world.start.hand(holder)
+    # after a draw too: still held from the start, not drawn
+    for _, world in _samples([r, r.apply(gr.DrawStock())], count=24):
+        assert card in world.start.hand(holder)
 
 
 def test_a_round_that_draws_the_last_card_is_sampled() -> None:
@@ -344,7 +339,7 @@ def test_a_round_that_draws_the_last_card_is_sampled() -> None:
     last card is drawn (an empty stock) are sampled like any other; a count that leaves a
     hidden card with no place is refused, counting no place in the empty stock."""
     rules = gr.PAGAT.evolve(name="bare", dead_hand_stock=0)
-    hands = ("Kd 3c 5c 7c 9c Jc 2d 4d 6d 8d", "Ah 3h 5h 7h 9h Jh Kh 2s 4s 6s")
+    hands = HANDS
     r = play(gr.Round.from_position(rules, **layout(hands=hands, discard="Qd", stock_size=1, to_act=1)), "s")
     for player in (0, 1):
         view = r.view(player)
