@@ -26,6 +26,7 @@ __all__ = [
     "oracle_deadwood",
     "oracle_layoff_points",
     "oracle_melds",
+    "oracle_set_choices",
 ]
 
 Arrangement = tuple[frozenset[frozenset[Card]], frozenset[Card]]
@@ -97,6 +98,35 @@ def _min_deadwood(cards: frozenset[Card], wrap: bool, ace_points: int) -> int:
 def oracle_deadwood(cards: Iterable[Card], wrap: bool = False, ace_points: int = 1) -> int:
     """The minimum, over all collections of disjoint melds, of the value of the cards left."""
     return _min_deadwood(frozenset(cards), wrap, ace_points)
+
+
+def oracle_set_choices(
+    cards: Iterable[Card], wrap: bool = False, ace_points: int = 1
+) -> set[frozenset[Card]]:
+    """Every optimal choice of set cards: the cards in sets of some minimum-deadwood arrangement.
+
+    Each rank held three or more times gives no set, one of its triples or its quad; the cards
+    left are scored by runs alone, suit by suit (one suit holds no set), and a choice is kept
+    when that score is the hand's minimum deadwood.
+    """
+    held = frozenset(cards)
+    best = oracle_deadwood(held, wrap, ace_points)
+    options: list[list[frozenset[Card]]] = []
+    for rank in Rank:
+        same_rank = [card for card in held if card.rank == rank]
+        groups: list[frozenset[Card]] = [frozenset()]
+        groups += [frozenset(g) for size in (3, 4) for g in itertools.combinations(same_rank, size)]
+        options.append(groups)
+    found: set[frozenset[Card]] = set()
+    for combo in itertools.product(*options):
+        chosen = frozenset[Card]().union(*combo)
+        rest = held - chosen
+        points = sum(
+            _min_deadwood(frozenset(c for c in rest if c.suit == suit), wrap, ace_points) for suit in Suit
+        )
+        if points == best:
+            found.add(chosen)
+    return found
 
 
 def oracle_all_arrangements(cards: Iterable[Card], wrap: bool = False) -> Iterator[Arrangement]:

@@ -19,9 +19,11 @@ __all__ = [
     "TRADITIONAL",
     "Rules",
     "cards_st",
+    "cycle_hands_st",
     "dense_hands_st",
     "round_results_st",
     "spread_and_cards_st",
+    "window_hands_st",
 ]
 
 
@@ -66,6 +68,51 @@ def dense_hands_st(n: int, max_n: int | None = None) -> st.SearchStrategy[gr.Han
     in all four suits, so most cards are in both a possible set and a possible run.
     """
     return _dense_hand(n, n if max_n is None else max_n)
+
+
+@st.composite
+def _window_hand(draw: st.DrawFn, wrap: bool) -> gr.Hand:
+    low = draw(st.integers(min_value=1, max_value=13 if wrap else 9))
+    ranks = [(low - 1 + i) % 13 + 1 for i in range(5)]
+    whole = draw(st.sampled_from(list(gr.Suit)))
+    cards = [gr.Card(gr.Rank(r), whole) for r in ranks]
+    for r in ranks:
+        others = [s for s in gr.Suit if s != whole]
+        count = draw(st.integers(min_value=2, max_value=3))
+        cards += [gr.Card(gr.Rank(r), s) for s in draw(st.permutations(others))[:count]]
+    outside = [c for c in gr.DECK if int(c.rank) not in ranks]
+    cards += draw(st.lists(st.sampled_from(outside), max_size=2, unique=True))
+    return gr.Hand(cards)
+
+
+def window_hands_st(wrap: bool) -> st.SearchStrategy[gr.Hand]:
+    """Hands that take the partitioner's dynamic programme: a window of five consecutive ranks
+    (cyclic with ``wrap``, so K-A-2 windows occur) held whole in one suit and in two or three more suits at
+    each rank, so that all five ranks are held three or more times and each is in a possible
+    run; plus up to two cards outside the window. 15 to 22 cards."""
+    return _window_hand(wrap)
+
+
+@st.composite
+def _cycle_hand(draw: st.DrawFn) -> gr.Hand:
+    suits = draw(st.lists(st.sampled_from(list(gr.Suit)), min_size=4, max_size=4))
+    # each rank pair (r, r + 1), round the corner, is held in one suit: a stretch of ranks
+    # shares its suit, so the hand is 13 cards plus one per change of suit
+    cuts = sorted(draw(st.sets(st.integers(min_value=0, max_value=12), min_size=1, max_size=4)))
+    cards: set[gr.Card] = set()
+    for r in range(13):
+        stretch = sum(1 for c in cuts if c <= r) % len(cuts)
+        suit = suits[stretch]
+        cards |= {gr.Card(gr.Rank(r + 1), suit), gr.Card(gr.Rank((r + 1) % 13 + 1), suit)}
+    extra = draw(st.lists(st.sampled_from(gr.DECK), max_size=4, unique=True))
+    return gr.Hand(cards | set(extra))
+
+
+def cycle_hands_st() -> st.SearchStrategy[gr.Hand]:
+    """Hands in which, round the corner, every two neighbouring ranks (K-A included) are held
+    in a common suit, so that the dynamic programme's cut always has a run crossing it: one to
+    four stretches of ranks, each in one suit, plus up to four random cards."""
+    return _cycle_hand()
 
 
 @st.composite

@@ -17,8 +17,18 @@ from hypothesis import strategies as st
 
 import ginrummy as gr
 from ginrummy.melding.partition import iter_best_melds
-from oracle import Arrangement, card_value, oracle_best_arrangements, oracle_deadwood, oracle_melds
-from strategies import RTC, Rules, cards_st, dense_hands_st
+from ginrummy.melding.rank_dp import ordered_choices, solve
+from ginrummy.melding.suit_tables import MOST_CONFLICTS, tables_for
+from ginrummy.suit_masks import split, triples
+from oracle import (
+    Arrangement,
+    card_value,
+    oracle_best_arrangements,
+    oracle_deadwood,
+    oracle_melds,
+    oracle_set_choices,
+)
+from strategies import RTC, Rules, cards_st, cycle_hands_st, dense_hands_st, window_hands_st
 
 ANY_RULES = st.sampled_from([None, RTC])
 
@@ -318,6 +328,116 @@ def test_best_discard_tie_goes_to_the_lowest_card_index() -> None:
         (gr.Card.parse("8h"), 20),
         (gr.Card.parse("7h"), 21),
     ) == gr.best_discards("2c 2d 7h 8h 9h")
+
+
+# --------------------------------------------------------------------------------------------
+# the dynamic programme: hands with more than MOST_CONFLICTS ranks held three times in runs
+
+
+def _set_cards(arrangement: gr.Arrangement) -> frozenset[gr.Card]:
+    """The cards of an arrangement's sets."""
+    return frozenset(c for meld in arrangement.melds if meld.kind == gr.MeldKind.SET for c in meld.cards)
+
+
+WINDOW_CASES = st.one_of(
+    window_hands_st(wrap=False).map(lambda hand: (hand, None)),
+    window_hands_st(wrap=True).map(lambda hand: (hand, RTC)),
+)
+"""Hands the dynamic programme solves, with their melding rules (windows wrap only round the
+corner)."""
+
+
+def _conflicts(hand: gr.Hand, rules: Rules | None) -> int:
+    """The ranks of ``hand`` held three or more times that are also in a possible run."""
+    tables = tables_for(rules)
+    a, b, c, d = split(hand.mask)
+    in_runs = tables.melded[a] | tables.melded[b] | tables.melded[c] | tables.melded[d]
+    return (triples(a, b, c, d) & in_runs).bit_count()
+
+
+@settings(max_examples=60, deadline=None)
+@given(case=WINDOW_CASES)
+def test_best_discards_of_hands_the_dynamic_programme_solves_match_the_oracle(
+    case: tuple[gr.Hand, Rules | None],
+) -> None:
+    """Five ranks held three or more times, each in a possible run: every discard is priced by
+    an exact solve of the hand left (the oracle's deadwood), the best one first, ties to the
+    lowest card index."""
+    hand, rules = case
+    assert _conflicts(hand, rules) > MOST_CONFLICTS
+    expected = _oracle_discards(hand, rules)
+    assert expected == gr.best_discards(hand, rules)
+    assert expected[0] == gr.best_discard(hand, rules)
+
+
+@settings(max_examples=40, deadline=None)
+@given(case=WINDOW_CASES)
+def test_every_optimal_arrangement_of_hands_the_dynamic_programme_solves(
+    case: tuple[gr.Hand, Rules | None],
+) -> None:
+    """The dynamic programme lists every optimal choice of set cards once (the oracle's, with
+    round-the-corner runs crossing its cut before the ace), eagerly and lazily alike."""
+    hand, rules = case
+    assert _conflicts(hand, rules) > MOST_CONFLICTS
+    every = gr.all_best_melds(hand, rules)
+    expected = oracle_set_choices(hand, _wrap(rules), _ace(rules))
+    assert expected == {_set_cards(a) for a in every}
+    assert len(expected) == len(every)
+    assert {oracle_deadwood(hand, _wrap(rules), _ace(rules))} == {a.points for a in every}
+    assert every == tuple(iter_best_melds(hand, rules))
+
+
+def _choices(masks: list[int]) -> set[frozenset[gr.Card]]:
+    return {frozenset(gr.Hand.from_mask(mask)) for mask in masks}
+
+
+@settings(max_examples=60, deadline=None)
+@given(hand=cycle_hands_st())
+def test_the_dynamic_programme_joins_the_runs_that_cross_its_cut(hand: gr.Hand) -> None:
+    """Round the corner, every two neighbouring ranks of these hands share a suit, so wherever
+    the programme cuts the cycle of ranks a run may cross the cut: each guess of its length
+    before the cut (1, 2, 3 or more) is tried, and the minimum and every optimal choice of set
+    cards are the oracle's; without ``want_all``, one of them."""
+    tables = tables_for(RTC)
+    points, every = solve(hand.mask, tables, want_all=True)
+    assert oracle_deadwood(hand, True, 15) == points
+    assert oracle_set_choices(hand, True, 15) == _choices(every)
+    assert len(every) == len(_choices(every))
+    one_points, one = solve(hand.mask, tables)
+    assert (points, 1) == (one_points, len(one))
+    assert _choices(one) <= _choices(every)
+    lazily = list(ordered_choices(hand.mask, tables))
+    assert sorted(lazily) == sorted(every)
+
+
+@pytest.mark.parametrize(
+    ("text", "crossing"),
+    [
+        ("Ks As 2s 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh", "Ks As 2s"),
+        ("Qs Ks As Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh", "Qs Ks As"),
+        ("Js Qs Ks As Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh", "Js Qs Ks As"),
+    ],
+)
+def test_a_run_crossing_the_cut_with_one_two_or_three_cards_before_it(text: str, crossing: str) -> None:
+    """Hearts hold a run over every other pair of neighbouring ranks, so the programme cuts
+    the cycle between the king and the ace, where only spades cross: the spade run round the
+    corner has one, two or three cards before the cut. It is melded: no deadwood, the
+    oracle's."""
+    hand = _hand(text)
+    assert (0, [0]) == solve(hand.mask, tables_for(RTC), want_all=True)
+    assert 0 == oracle_deadwood(hand, True, 15)
+    assert [gr.Meld(_hand(crossing), rules=RTC)] == [
+        m for m in gr.best_melds(hand, RTC).melds if gr.Card.parse("As") in m.cards
+    ]
+
+
+def test_a_quad_in_a_run_gives_its_card_as_the_free_discard() -> None:
+    """7c 7d 7h 7s 4s 5s 6s 9c Tc Jc Qc: the sevens may be a quad (4s-6s a run) or a triple
+    (4s-7s a run); discarding from the quad or from either end of a four-card run leaves no
+    deadwood, and the lowest card index among them is the quad's 7c."""
+    hand = _hand("7c 7d 7h 7s 4s 5s 6s 9c Tc Jc Qc")
+    assert (gr.Card.parse("7c"), 0) == gr.best_discard(hand)
+    assert _oracle_discards(hand, None)[0] == gr.best_discard(hand)
 
 
 # --------------------------------------------------------------------------------------------

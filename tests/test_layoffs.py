@@ -330,6 +330,32 @@ def test_large_defender_hands_take_the_dynamic_programme_and_match_the_oracle(se
     assert oracle_layoff_plan([m.cards for m in spread], cards) == (plan.points, len(plan.layoffs))
 
 
+@pytest.mark.parametrize("start", [4, 9])
+@pytest.mark.parametrize("knocker_suits", list(itertools.combinations(range(4), 2)))
+def test_large_defender_hands_beside_two_knocker_runs_of_the_same_ranks(
+    knocker_suits: tuple[int, int], start: int
+) -> None:
+    """The knocker's runs hold the same three ranks in two suits; the defender holds the other
+    two suits of their lowest rank, and five ranks above them in three suits (so the dynamic
+    programme solves it). Those two cards make no set: the third card of their rank is the
+    knocker's, in either run. The plan is the oracle's."""
+    from ginrummy.melding.suit_tables import MOST_CONFLICTS
+    from ginrummy.suit_masks import split, triples
+
+    low = start - 3
+    x, y = knocker_suits
+    others = [s for s in range(4) if s not in knocker_suits]
+    cards = [gr.Card(rank, suit) for rank in range(start, start + 5) for suit in (x, *others)]
+    cards += [gr.Card(low, suit) for suit in others]
+    hand = gr.Hand(cards)
+    assert triples(*split(hand.mask)).bit_count() > MOST_CONFLICTS
+    spread = tuple(gr.Meld([gr.Card(r, suit) for r in range(low, start)]) for suit in (x, y))
+    plan = gr.best_layoffs(spread, hand)
+    _check_plan(spread, hand, plan, None)
+    assert oracle_layoff_plan([m.cards for m in spread], cards) == (plan.points, len(plan.layoffs))
+    assert {gr.Card(low, suit) for suit in others} <= set(plan.arrangement.deadwood)
+
+
 def test_a_layoff_plan_is_refused_in_words_naming_the_layoff() -> None:
     """``LayoffPlan`` checks what it is given: an arrangement, a tuple of (card, meld index)
     pairs, and each card once, laid off or kept; each refusal names the value (and the layoff

@@ -557,10 +557,7 @@ def _discards(mask: int, tables: PartitionTables) -> tuple[tuple[Card, int], ...
 
 
 def _deadwood_mask(mask: int, tables: PartitionTables) -> int:
-    """:func:`deadwood` of a mask under given tables."""
+    """:func:`deadwood` of a mask that holds some rank three or more times, under given
+    tables (the hand of a large discard, which still holds four such ranks)."""
     a, b, c, d = split(mask)
-    t = triples(a, b, c, d)
-    if not t:
-        dw = tables.dw
-        return dw[a] + dw[b] + dw[c] + dw[d]
-    return _deadwood_with_sets(a, b, c, d, t, tables)
+    return _deadwood_with_sets(a, b, c, d, triples(a, b, c, d), tables)
