@@ -356,6 +356,21 @@ def test_large_defender_hands_beside_two_knocker_runs_of_the_same_ranks(
     assert {gr.Card(low, suit) for suit in others} <= set(plan.arrangement.deadwood)
 
 
+def test_a_knocker_card_never_joins_a_large_defender_hand_set() -> None:
+    """The knocker's runs 2h-4h and 2s-4s hold two fours; the defender's 4d goes onto the
+    knocker's 5d-7d and its 4c stays deadwood (4 points): a set of 4c 4d with a knocker's four
+    would hide the layoff. Five ranks 9-K held in three suits send the hand to the dynamic
+    programme."""
+    window = " ".join(f"{rank}{suit}" for rank in "9TJQK" for suit in "cdh")
+    hand = gr.Hand.parse(f"4c 4d {window}")
+    spread = tuple(gr.Meld.parse(text) for text in ("2h 3h 4h", "2s 3s 4s", "5d 6d 7d"))
+    plan = gr.best_layoffs(spread, hand)
+    _check_plan(spread, hand, plan, None)
+    assert ((gr.Card.parse("4d"), 2),) == plan.layoffs
+    assert (4, (gr.Card.parse("4c"),)) == (plan.points, plan.arrangement.deadwood.cards)
+    assert oracle_layoff_plan([m.cards for m in spread], hand) == (plan.points, len(plan.layoffs))
+
+
 def test_a_layoff_plan_is_refused_in_words_naming_the_layoff() -> None:
     """``LayoffPlan`` checks what it is given: an arrangement, a tuple of (card, meld index)
     pairs, and each card once, laid off or kept; each refusal names the value (and the layoff
