@@ -387,6 +387,30 @@ def test_every_optimal_arrangement_of_hands_the_dynamic_programme_solves(
     assert every == tuple(iter_best_melds(hand, rules))
 
 
+@pytest.mark.parametrize(
+    ("text", "rules"),
+    [
+        (" ".join(f"{rank}{suit}" for rank in "34567" for suit in "cdhs"), None),
+        (" ".join(f"{rank}{suit}" for rank in "TJQKA" for suit in "cdh"), RTC),
+    ],
+    ids=["3-7 whole", "T-A round the corner"],
+)
+def test_the_dynamic_programme_lists_every_one_of_many_optimal_arrangements(
+    text: str, rules: Rules | None
+) -> None:
+    """Five whole ranks (3-7, 20 cards), and round the corner T-A in three suits (the runs
+    Q-K-A cross the cut before the ace, where no suit holds a two): many optimal choices of set
+    cards, every one listed once, eagerly and lazily, as the oracle finds them."""
+    hand = _hand(text)
+    assert _conflicts(hand, rules) > MOST_CONFLICTS
+    every = gr.all_best_melds(hand, rules)
+    expected = oracle_set_choices(hand, _wrap(rules), _ace(rules))
+    assert len(expected) > 1
+    assert expected == {_set_cards(a) for a in every}
+    assert len(expected) == len(every)
+    assert every == tuple(iter_best_melds(hand, rules))
+
+
 def _choices(masks: list[int]) -> set[frozenset[gr.Card]]:
     return {frozenset(gr.Hand.from_mask(mask)) for mask in masks}
 

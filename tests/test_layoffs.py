@@ -357,13 +357,13 @@ def test_large_defender_hands_beside_two_knocker_runs_of_the_same_ranks(
 
 
 def test_a_knocker_card_never_joins_a_large_defender_hand_set() -> None:
-    """The knocker's runs 2h-4h and 2s-4s hold two fours; the defender's 4d goes onto the
+    """The knocker's runs Ah-4h and 2s-4s hold two fours; the defender's 4d goes onto the
     knocker's 5d-7d and its 4c stays deadwood (4 points): a set of 4c 4d with a knocker's four
-    would hide the layoff. Five ranks 9-K held in three suits send the hand to the dynamic
-    programme."""
+    (Ah-3h would still be a run) would hide the layoff. Five ranks 9-K held in three suits
+    send the hand to the dynamic programme."""
     window = " ".join(f"{rank}{suit}" for rank in "9TJQK" for suit in "cdh")
     hand = gr.Hand.parse(f"4c 4d {window}")
-    spread = tuple(gr.Meld.parse(text) for text in ("2h 3h 4h", "2s 3s 4s", "5d 6d 7d"))
+    spread = tuple(gr.Meld.parse(text) for text in ("Ah 2h 3h 4h", "2s 3s 4s", "5d 6d 7d"))
     plan = gr.best_layoffs(spread, hand)
     _check_plan(spread, hand, plan, None)
     assert ((gr.Card.parse("4d"), 2),) == plan.layoffs
