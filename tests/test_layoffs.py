@@ -371,6 +371,27 @@ def test_a_knocker_card_never_joins_a_large_defender_hand_set() -> None:
     assert oracle_layoff_plan([m.cards for m in spread], hand) == (plan.points, len(plan.layoffs))
 
 
+@pytest.mark.parametrize(
+    ("defender", "spread"),
+    [
+        ("6c 7c 8c 9c Tc 7d 8d Jd 6h 7h 8h 9h Th 5s 6s 7s 8s 9s Ts", ("3d 4d 5d 6d", "As 2s 3s")),
+        ("3d 7d 8d 9d Td Jd Qd 8h 9h Th Jh Qh 8s 9s Ts Js Qs", ("Jc Qc Kc", "4s 5s 6s 7s")),
+        ("6c 7c 8c 9c Tc 8d 6h 7h 8h 9h Th 3s 6s 7s 8s 9s Ts Js", ("9d Td Jd",)),
+    ],
+)
+def test_large_defender_hands_beside_runs_of_a_neighbouring_suit(
+    defender: str, spread: tuple[str, ...]
+) -> None:
+    """Large defender hands (the dynamic programme's) whose cards lie beside a knocker's run
+    of the suit next to theirs: only that run's suit is anchored there, so the defender's own
+    short runs stay short. The oracle's least deadwood with the fewest layoffs."""
+    hand = gr.Hand.parse(defender)
+    melds = tuple(gr.Meld.parse(text) for text in spread)
+    plan = gr.best_layoffs(melds, hand)
+    _check_plan(melds, hand, plan, None)
+    assert oracle_layoff_plan([m.cards for m in melds], hand) == (plan.points, len(plan.layoffs))
+
+
 def test_a_layoff_plan_is_refused_in_words_naming_the_layoff() -> None:
     """``LayoffPlan`` checks what it is given: an arrangement, a tuple of (card, meld index)
     pairs, and each card once, laid off or kept; each refusal names the value (and the layoff
