@@ -232,9 +232,25 @@ def test_the_whole_deck_gives_its_first_arrangements_at_once_in_little_memory() 
 
 @pytest.mark.parametrize("limit", [0, -1, 1.5, True, "3"])
 def test_a_limit_below_one_is_refused(limit: object) -> None:
-    """all_best_melds(limit=...) takes a whole number of 1 or more."""
-    with pytest.raises(gr.InvalidHandError, match="invalid limit"):
+    """all_best_melds(limit=...) takes a whole number of 1 or more, and says so."""
+    with pytest.raises(gr.InvalidHandError) as caught:
         gr.all_best_melds("7c 8c 9c", limit=limit)  # type: ignore[arg-type]
+    assert f"invalid limit {limit!r}: it must be a whole number of 1 or more" == str(caught.value)
+
+
+def test_a_limit_of_one_gives_the_first_arrangement() -> None:
+    """The least limit, 1, is allowed: the first arrangement, best_melds."""
+    hand = "7c 8c 9c Tc 7d 7h 7s"
+    assert (gr.best_melds(hand),) == gr.all_best_melds(hand, limit=1)
+    assert 2 == len(gr.all_best_melds(hand))
+
+
+def test_no_discard_from_an_empty_hand() -> None:
+    """best_discard needs a card to discard: an empty hand is refused in words."""
+    with pytest.raises(gr.InvalidHandError) as caught:
+        gr.best_discard(gr.Hand())
+    assert "cannot discard from an empty hand" == str(caught.value)
+    assert () == gr.best_discards(gr.Hand())
 
 
 def _check_arrangement(arrangement: gr.Arrangement, hand: gr.Hand, rules: Rules | None) -> None:

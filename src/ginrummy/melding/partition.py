@@ -429,7 +429,8 @@ def best_discard(cards: CardsLike, rules: MeldingRules | None = None) -> tuple[C
 def _best_discard_with_sets(
     a: int, b: int, c: int, d: int, t: int, tables: PartitionTables
 ) -> tuple[int, int]:
-    """:func:`best_discard` when some rank is held three or more times: (points, card index).
+    """:func:`best_discard` when some rank is held three or more times, and either one such
+    rank has a card in a run block or no discard outside the sets gains: (points, card index).
 
     Ties between discards go to the lowest card index.
     """
@@ -447,10 +448,6 @@ def _best_discard_with_sets(
     if free:
         keep = ~free
         a, b, c, d = a & keep, b & keep, c & keep, d & keep
-        if not conflict:
-            key = max(ka[a], kb[b], kc[c], kd[d])
-            if key >= 1 << 8:  # a gain above 0 beats any discard from a set
-                return dw[a] + dw[b] + dw[c] + dw[d] - (key >> 8), 255 - (key & 255)
     rest = a | b << 13 | c << 26 | d << 39
     combos = set_choices(conflict, (a, b, c, d), (ra, rb, rc, rd), prune_none=False) if conflict else [0]
     values = tables.values
