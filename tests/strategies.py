@@ -87,9 +87,9 @@ def _window_hand(draw: st.DrawFn, wrap: bool) -> gr.Hand:
 
 def window_hands_st(wrap: bool) -> st.SearchStrategy[gr.Hand]:
     """Hands that take the partitioner's dynamic programme: a window of five consecutive ranks
-    (cyclic with ``wrap``, so K-A-2 windows occur) held whole in one suit and in two or three more suits at
-    each rank, so that all five ranks are held three or more times and each is in a possible
-    run; plus up to two cards outside the window. 15 to 22 cards."""
+    (cyclic with ``wrap``, so K-A-2 windows occur) held whole in one suit and in two or three
+    more suits at each rank, so that all five ranks are held three or more times and each is
+    in a possible run; plus up to two cards outside the window. 15 to 22 cards."""
     return _window_hand(wrap)
 
 
