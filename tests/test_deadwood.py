@@ -245,6 +245,17 @@ def test_a_limit_of_one_gives_the_first_arrangement() -> None:
     assert 2 == len(gr.all_best_melds(hand))
 
 
+def test_melding_rules_missing_an_attribute_mean_traditional_melding() -> None:
+    """The partitioner reads ``round_the_corner`` and ``ace_points`` from any object; one it
+    lacks takes the traditional value (no wrapping, the ace worth 1)."""
+    from types import SimpleNamespace
+
+    wrapping: Any = SimpleNamespace(round_the_corner=True)
+    high_ace: Any = SimpleNamespace(ace_points=15)
+    assert (5, 1 + 5) == (gr.deadwood("Qs Ks As 5d", wrapping), gr.deadwood("As 5d", wrapping))
+    assert (15 + 5 + 20, 15 + 5) == (gr.deadwood("Qs Ks As 5d", high_ace), gr.deadwood("As 5d", high_ace))
+
+
 def test_no_discard_from_an_empty_hand() -> None:
     """best_discard needs a card to discard: an empty hand is refused in words."""
     with pytest.raises(gr.InvalidHandError) as caught:
