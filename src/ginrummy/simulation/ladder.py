@@ -505,7 +505,11 @@ def ladder(
 
     def add(number: int, record: PairRecord) -> None:
         nonlocal done
-        records[number] += record
+        # a shard names its bots in the process that played it, where a factory may have lost
+        # its ``name`` (multiprocessing pickles a functools.partial without its attributes):
+        # the pair is the one submitted, so its records take the names given here
+        first, second = records[number].first, records[number].second
+        records[number] += attrs.evolve(record, first=first, second=second)
         done += record.games
         if progress is not None:
             progress(done, total)

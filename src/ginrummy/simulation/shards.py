@@ -223,7 +223,10 @@ def run_shards(
 
     def add(tally: Tally) -> None:
         nonlocal total, done
-        total += tally
+        # a shard names its bots where it was played, where a factory may have lost its
+        # ``name`` (multiprocessing pickles a functools.partial without its attributes): the
+        # bots are the ones submitted, so the tally takes the names given here
+        total += attrs.evolve(tally, bots=names)
         done += tally.units * len(rulesets)
         if progress is not None:
             progress(done, goal)
