@@ -47,12 +47,13 @@ def collect_views(rules: gr.Ruleset, rounds: int, seed: str) -> list[gr.PlayerVi
 
 
 def factory(spec: str) -> Callable[[str], gr.Bot]:
-    """A bot factory from ``name``, ``montecarlo:N`` or ``montecarlo:N:MODEL``."""
-    name, _, rest = spec.partition(":")
-    if name != "montecarlo" or not rest:
+    """A bot factory from a name :func:`ginrummy.make_bot` takes (``montecarlo:N`` included),
+    or ``montecarlo:N:MODEL``."""
+    budgeted, _, model = spec.rpartition(":")
+    if spec.count(":") < 2:
         return lambda seed: gr.make_bot(spec, seed)
-    samples, _, model = rest.partition(":")
-    return lambda seed: gr.MonteCarloBot(seed, samples=int(samples), model=model or None)
+    samples = int(budgeted.partition(":")[2])
+    return lambda seed: gr.MonteCarloBot(seed, samples=samples, model=model)
 
 
 def time_bot(make: Callable[[str], gr.Bot], views: list[gr.PlayerView]) -> list[tuple[str, float]]:
@@ -112,12 +113,7 @@ def main() -> None:
             same = [reference[id(v)] for v in chosen if id(v) in reference]
             ratio = median / statistics.median(same) if same else float("nan")
             p90 = statistics.quantiles(seconds, n=10)[-1] if len(seconds) > 1 else seconds[0]
-            by_phase = [
-                statistics.median([t for phase, t in timings if phase == p])
-                if any(q == p for q, _ in timings)
-                else None
-                for p in phases
-            ]
+            by_phase = [_median([t for phase, t in timings if phase == p]) for p in phases]
             cells = "".join(f"{_ms(v):>14}" if v is not None else f"{'-':>14}" for v in by_phase)
             print(f"  {spec:<26}{len(chosen):>6}{_ms(median):>10}{_ms(p90):>10}{ratio:>9.1f}{cells}")
 
