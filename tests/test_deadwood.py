@@ -382,6 +382,20 @@ def _conflicts(hand: gr.Hand, rules: Rules | None) -> int:
     return (triples(a, b, c, d) & in_runs).bit_count()
 
 
+def _check_every_optimal_choice(hand: gr.Hand, rules: Rules | None) -> int:
+    """Assert that ``hand`` takes the dynamic programme and that ``all_best_melds`` lists each
+    of the oracle's optimal choices of set cards once, at the oracle's deadwood, in the order
+    ``iter_best_melds`` walks them; return how many there are."""
+    assert _conflicts(hand, rules) > MOST_CONFLICTS
+    every = gr.all_best_melds(hand, rules)
+    expected = oracle_set_choices(hand, _wrap(rules), _ace(rules))
+    assert expected == {_set_cards(a) for a in every}
+    assert len(expected) == len(every)
+    assert {oracle_deadwood(hand, _wrap(rules), _ace(rules))} == {a.points for a in every}
+    assert every == tuple(iter_best_melds(hand, rules))
+    return len(every)
+
+
 @settings(max_examples=60, deadline=None)
 @given(case=WINDOW_CASES)
 def test_best_discards_of_hands_the_dynamic_programme_solves_match_the_oracle(
@@ -405,13 +419,7 @@ def test_every_optimal_arrangement_of_hands_the_dynamic_programme_solves(
     """The dynamic programme lists every optimal choice of set cards once (the oracle's, with
     round-the-corner runs crossing its cut before the ace), eagerly and lazily alike."""
     hand, rules = case
-    assert _conflicts(hand, rules) > MOST_CONFLICTS
-    every = gr.all_best_melds(hand, rules)
-    expected = oracle_set_choices(hand, _wrap(rules), _ace(rules))
-    assert expected == {_set_cards(a) for a in every}
-    assert len(expected) == len(every)
-    assert {oracle_deadwood(hand, _wrap(rules), _ace(rules))} == {a.points for a in every}
-    assert every == tuple(iter_best_melds(hand, rules))
+    _check_every_optimal_choice(hand, rules)
 
 
 @pytest.mark.parametrize(
@@ -428,17 +436,11 @@ def test_the_dynamic_programme_lists_every_one_of_many_optimal_arrangements(
     """Five whole ranks (3-7, 20 cards), and round the corner T-A in three suits (the runs
     Q-K-A cross the cut before the ace, where no suit holds a two): many optimal choices of set
     cards, every one listed once, eagerly and lazily, as the oracle finds them."""
-    hand = _hand(text)
-    assert _conflicts(hand, rules) > MOST_CONFLICTS
-    every = gr.all_best_melds(hand, rules)
-    expected = oracle_set_choices(hand, _wrap(rules), _ace(rules))
-    assert len(expected) > 1
-    assert expected == {_set_cards(a) for a in every}
-    assert len(expected) == len(every)
-    assert every == tuple(iter_best_melds(hand, rules))
+    assert _check_every_optimal_choice(_hand(text), rules) > 1
 
 
 def _choices(masks: list[int]) -> set[frozenset[gr.Card]]:
+    """Choices of set cards, each a 52-bit mask, as sets of cards."""
     return {frozenset(gr.Hand.from_mask(mask)) for mask in masks}
 
 

@@ -12,6 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ginrummy as gr
+from ginrummy.melding.suit_tables import MOST_CONFLICTS
+from ginrummy.suit_masks import split, triples
 from oracle import card_value, oracle_can_lay_off, oracle_deadwood, oracle_layoff_plan, oracle_layoff_points
 from strategies import RTC, Rules, spread_and_cards_st
 
@@ -308,26 +310,31 @@ def test_round_the_corner_layoff_chain_through_king_and_ace_beside_four_aces() -
     assert (gr.Meld.parse("Ac Ad As"),) == plan.arrangement.melds
 
 
+def _large_plan(spread: Sequence[gr.Meld], hand: gr.Hand) -> gr.LayoffPlan:
+    """The plan for a defender ``hand`` holding more than MOST_CONFLICTS ranks three times (the
+    dynamic programme's), checked to be legal and to leave the oracle's least deadwood with the
+    fewest layoffs (traditional melding)."""
+    assert triples(*split(hand.mask)).bit_count() > MOST_CONFLICTS
+    plan = gr.best_layoffs(spread, hand)
+    _check_plan(spread, hand, plan, None)
+    assert oracle_layoff_plan([m.cards for m in spread], hand) == (plan.points, len(plan.layoffs))
+    return plan
+
+
 @pytest.mark.parametrize("seed", range(20))
 def test_large_defender_hands_take_the_dynamic_programme_and_match_the_oracle(seed: int) -> None:
     """A defender holding more than four ranks three times (here five consecutive ranks in
     three suits each, so sets and runs compete, next to a knocker's run it can extend) is
     solved by the dynamic programme; it still leaves the oracle's least deadwood with the
     fewest layoffs."""
-    from ginrummy.melding.suit_tables import MOST_CONFLICTS
-    from ginrummy.suit_masks import split, triples
-
     rng = random.Random(seed)
     start = rng.randrange(4, 9)
     cards = [gr.Card(rank, suit) for rank in range(start, start + 5) for suit in rng.sample(range(4), 3)]
     cards.append(rng.choice([c for c in gr.DECK if c not in cards and not start <= c.rank < start + 5]))
     hand = gr.Hand(cards)
-    assert triples(*split(hand.mask)).bit_count() > MOST_CONFLICTS
     suit = next(s for s in range(4) if not any(gr.Card(r, s) in hand for r in range(start - 3, start)))
     spread = (gr.Meld([gr.Card(r, suit) for r in range(start - 3, start)]),)
-    plan = gr.best_layoffs(spread, hand)
-    _check_plan(spread, hand, plan, None)
-    assert oracle_layoff_plan([m.cards for m in spread], cards) == (plan.points, len(plan.layoffs))
+    _large_plan(spread, hand)
 
 
 @pytest.mark.parametrize("start", [4, 9])
@@ -339,20 +346,14 @@ def test_large_defender_hands_beside_two_knocker_runs_of_the_same_ranks(
     two suits of their lowest rank, and five ranks above them in three suits (so the dynamic
     programme solves it). Those two cards make no set: the third card of their rank is the
     knocker's, in either run. The plan is the oracle's."""
-    from ginrummy.melding.suit_tables import MOST_CONFLICTS
-    from ginrummy.suit_masks import split, triples
-
     low = start - 3
     x, y = knocker_suits
     others = [s for s in range(4) if s not in knocker_suits]
     cards = [gr.Card(rank, suit) for rank in range(start, start + 5) for suit in (x, *others)]
     cards += [gr.Card(low, suit) for suit in others]
     hand = gr.Hand(cards)
-    assert triples(*split(hand.mask)).bit_count() > MOST_CONFLICTS
     spread = tuple(gr.Meld([gr.Card(r, suit) for r in range(low, start)]) for suit in (x, y))
-    plan = gr.best_layoffs(spread, hand)
-    _check_plan(spread, hand, plan, None)
-    assert oracle_layoff_plan([m.cards for m in spread], cards) == (plan.points, len(plan.layoffs))
+    plan = _large_plan(spread, hand)
     assert {gr.Card(low, suit) for suit in others} <= set(plan.arrangement.deadwood)
 
 
@@ -364,11 +365,9 @@ def test_a_knocker_card_never_joins_a_large_defender_hand_set() -> None:
     window = " ".join(f"{rank}{suit}" for rank in "9TJQK" for suit in "cdh")
     hand = gr.Hand.parse(f"4c 4d {window}")
     spread = tuple(gr.Meld.parse(text) for text in ("Ah 2h 3h 4h", "2s 3s 4s", "5d 6d 7d"))
-    plan = gr.best_layoffs(spread, hand)
-    _check_plan(spread, hand, plan, None)
+    plan = _large_plan(spread, hand)
     assert ((gr.Card.parse("4d"), 2),) == plan.layoffs
     assert (4, (gr.Card.parse("4c"),)) == (plan.points, plan.arrangement.deadwood.cards)
-    assert oracle_layoff_plan([m.cards for m in spread], hand) == (plan.points, len(plan.layoffs))
 
 
 @pytest.mark.parametrize(
@@ -387,9 +386,7 @@ def test_large_defender_hands_beside_runs_of_a_neighbouring_suit(
     short runs stay short. The oracle's least deadwood with the fewest layoffs."""
     hand = gr.Hand.parse(defender)
     melds = tuple(gr.Meld.parse(text) for text in spread)
-    plan = gr.best_layoffs(melds, hand)
-    _check_plan(melds, hand, plan, None)
-    assert oracle_layoff_plan([m.cards for m in melds], hand) == (plan.points, len(plan.layoffs))
+    _large_plan(melds, hand)
 
 
 def test_a_layoff_plan_is_refused_in_words_naming_the_layoff() -> None:
@@ -490,9 +487,6 @@ def test_large_defender_hands_lay_off_a_fourth_card_and_onto_a_run(seed: int) ->
     """The dynamic programme's plan for a large defender hand (as above) when the spread also
     holds a set whose fourth card the defender has: the oracle's least deadwood with the fewest
     layoffs, the fourth among the layoffs when that is the way to it."""
-    from ginrummy.melding.suit_tables import MOST_CONFLICTS
-    from ginrummy.suit_masks import split, triples
-
     rng = random.Random(seed)
     start = rng.randrange(4, 8)
     cards = [gr.Card(rank, suit) for rank in range(start, start + 5) for suit in rng.sample(range(4), 3)]
@@ -501,12 +495,9 @@ def test_large_defender_hands_lay_off_a_fourth_card_and_onto_a_run(seed: int) ->
     fourth = rng.randrange(4)
     cards.append(gr.Card(rank, fourth))
     hand = gr.Hand(cards)
-    assert triples(*split(hand.mask)).bit_count() > MOST_CONFLICTS
     spread = (
         gr.Meld([gr.Card(r, suit) for r in range(start - 3, start)]),
         gr.Meld([gr.Card(rank, s) for s in range(4) if s != fourth]),
     )
-    plan = gr.best_layoffs(spread, hand)
-    _check_plan(spread, hand, plan, None)
-    assert oracle_layoff_plan([m.cards for m in spread], cards) == (plan.points, len(plan.layoffs))
+    plan = _large_plan(spread, hand)
     assert (gr.Card(rank, fourth), 1) in plan.layoffs
