@@ -1,9 +1,11 @@
 """Test-wide settings: Hypothesis runs without per-example deadlines (a busy CI machine must not
 turn a slow example into a failure) and derandomized, so a CI run is reproducible; the report's
-header says which ``ginrummy`` is under test (the source tree, or an installed wheel)."""
+header says which ``ginrummy`` is under test (the source tree, or an installed wheel). Fixtures
+shared by several test files live here too."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -32,3 +34,12 @@ def documents_match_the_json_schema() -> Iterator[None]:
 def pytest_report_header() -> str:
     """The version and the directory of the ``ginrummy`` the tests import."""
     return f"ginrummy {ginrummy.__version__} from {Path(ginrummy.__file__).parent}"
+
+
+@pytest.fixture
+def named_greedy() -> functools.partial[ginrummy.GreedyBot]:
+    """A greedy bot factory named by a ``name`` attribute, which multiprocessing does not pickle
+    (it sends a ``functools.partial`` without its attributes)."""
+    factory = functools.partial(ginrummy.GreedyBot)
+    factory.name = "named-greedy"  # type: ignore[attr-defined]
+    return factory

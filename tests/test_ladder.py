@@ -4,7 +4,6 @@ Bradley-Terry ratings with intervals, the same ladder on any executor, JSON, and
 from __future__ import annotations
 
 import concurrent.futures
-import functools
 import json
 import math
 
@@ -112,18 +111,11 @@ def test_the_same_ladder_in_a_process_pool_and_on_workers(reference: gr.Ladder) 
     assert reference == gr.ladder(FAST, gr.PAGAT, games=4, seed=5, workers=2)
 
 
-def _named_greedy() -> functools.partial[gr.GreedyBot]:
-    """A factory with a ``name`` attribute, which multiprocessing does not pickle."""
-    factory = functools.partial(gr.GreedyBot)
-    factory.name = "named-greedy"  # type: ignore[attr-defined]
-    return factory
-
-
-def test_a_named_factory_keeps_its_name_in_a_process_pool() -> None:
+def test_a_named_factory_keeps_its_name_in_a_process_pool(named_greedy: gr.BotFactory) -> None:
     """A bot factory named by its ``name`` attribute (a ``functools.partial``, whose attributes
     a process pool drops on the way) plays under that name, with the same records, on two
     workers as here."""
-    bots: list[str | gr.BotFactory] = [_named_greedy(), "random"]
+    bots: list[str | gr.BotFactory] = [named_greedy, "random"]
     here = gr.ladder(bots, gr.PAGAT, games=4, seed=3)
     assert ("named-greedy", "random") == here.bots
     assert here == gr.ladder(bots, gr.PAGAT, games=4, seed=3, workers=2)

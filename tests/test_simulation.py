@@ -4,7 +4,6 @@ table. (Shards, tallies and executors: ``test_simulation_shards.py``.)"""
 
 from __future__ import annotations
 
-import functools
 import math
 import os
 import re
@@ -56,19 +55,12 @@ def test_two_workers_give_the_same_report_as_one_for_games() -> None:
     assert one == two
 
 
-def _named_greedy() -> functools.partial[gr.GreedyBot]:
-    """A factory with a ``name`` attribute, which multiprocessing does not pickle."""
-    factory = functools.partial(gr.GreedyBot)
-    factory.name = "named-greedy"  # type: ignore[attr-defined]
-    return factory
-
-
 @pytest.mark.usefixtures("importable_in_workers")
-def test_a_named_factory_keeps_its_name_on_two_workers() -> None:
+def test_a_named_factory_keeps_its_name_on_two_workers(named_greedy: gr.BotFactory) -> None:
     """A bot factory named by its ``name`` attribute (a ``functools.partial``, whose attributes
     a process pool drops on the way) is reported under that name, with the same counts, on
     two workers as on one."""
-    bots = (_named_greedy(), "random")
+    bots = (named_greedy, "random")
     one = gr.simulate(gr.PAGAT, games=4, bots=bots, seed="n", workers=1)
     two = gr.simulate(gr.PAGAT, games=4, bots=bots, seed="n", workers=2, shard_size=1)
     assert ("named-greedy", "random") == two.tally.bots
