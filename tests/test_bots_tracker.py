@@ -6,13 +6,17 @@ real strength figures come from ``benchmarks/strength.py``."""
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 import ginrummy as gr
+import ginrummy.bots.tracker as tracker_module
 from ginrummy.bots.card_counting import CardCounter, meld_gain, meld_outs, meld_partners
+from ginrummy.results.pricing import price_round
 from positions import hand, play, position
 
 OPPONENT = "Ac Ad Ah As Tc Td Th Ts 6c Kd"
@@ -416,3 +420,122 @@ def test_appraise_ranks_what_the_tracker_weighs_with_its_choice_first() -> None:
     value, first = ranked[0]
     assert isinstance(first, gr.Knock) and float("-inf") == value
     assert 2 <= len(ranked) and all(isinstance(a, gr.Discard) for _, a in ranked[1:])
+
+
+# ---------------------------------------------------------------------------- its weights
+
+
+def tuned(round_: gr.Round, **weights: float) -> gr.Action:
+    """The choice of a tracker bot with ``weights`` for player 0 at ``round_``."""
+    return gr.TrackerBot(seed=1, **weights).act(round_.view(0))  # type: ignore[arg-type]
+
+
+def test_tracker_defaults_are_the_module_constants() -> None:
+    """A tracker bot made without weights carries the documented constants."""
+    bot = gr.TrackerBot()
+    assert (bot.potential_weight, bot.danger_weight, bot.take_margin) == (
+        tracker_module.POTENTIAL_WEIGHT,
+        tracker_module.DANGER_WEIGHT,
+        tracker_module.TAKE_MARGIN,
+    )
+    assert (bot.knock_threshold, bot.knock_samples) == (
+        tracker_module.KNOCK_THRESHOLD,
+        tracker_module.KNOCK_SAMPLES,
+    )
+
+
+def test_knock_threshold_decides_between_knocking_and_waiting() -> None:
+    """An infinite threshold never knocks while the round would go on (it throws 5s where the
+    default knocks with it), but knocks a paying hand when not knocking would end the round
+    as a dead hand; a threshold of minus infinity knocks into the likely undercut that the
+    default avoids, except where waiting ends the round as a dead hand instead."""
+    safe, safe_last = (endgame(gr.PAGAT, "2c 3c 4c 5d 6d 7d Ah 2h 3h 4s 5s", HIGH_POOL, s) for s in (3, 2))
+    assert gr.Discard(gr.Card("5s")) == tuned(safe, knock_threshold=math.inf)
+    for state in (safe, safe_last):
+        assert isinstance(tracker(state), gr.Knock)
+    last = tuned(safe_last, knock_threshold=math.inf)
+    assert isinstance(last, gr.Knock) and gr.Card("5s") == last.card
+    risky, risky_last = (endgame(gr.PAGAT, "5c 6c 7c 8d 9d Td Jh Qh Kh 4s 8s", LOW_POOL, s) for s in (3, 2))
+    eager = tuned(risky, knock_threshold=-math.inf)
+    assert isinstance(eager, gr.Knock) and gr.Card("8s") == eager.card
+    assert gr.Discard(gr.Card("8s")) == tuned(risky_last, knock_threshold=-math.inf)
+
+
+def test_knock_threshold_gin_is_taken_whatever_the_threshold() -> None:
+    """Even a tracker bot that never knocks goes gin."""
+    state = endgame(gr.PAGAT, "5c 6c 7c 8d 9d Td Th Jh Qh Kh Ks", LOW_POOL, 3)
+    action = tuned(state, knock_threshold=math.inf)
+    assert isinstance(action, gr.Knock) and gr.Card("Ks") == action.card
+
+
+def test_danger_weight_zero_ignores_what_the_opponent_took() -> None:
+    """Without the danger charge the tracker bot throws 9h next to the 8h the opponent took,
+    as the greedy bot does; by default it keeps it."""
+    took = straight_position(True)
+    assert (gr.Discard(gr.Card("9h")), gr.Discard(gr.Card("9c"))) == (
+        tuned(took, danger_weight=0),
+        tracker(took),
+    )
+
+
+def test_potential_weight_zero_ignores_which_pair_can_still_meld() -> None:
+    """Without meld potential the dead jacks and the live queens weigh alike and the higher
+    queen goes; by default a jack goes."""
+    state = position(
+        hands=("2h 3h 4h 5s 6s 7s 8s Jc Jd Qc Qd", "9c 9d 9h Tc Td Th Kc Kd Kh 2c"),
+        discard="Jh Js 3d",
+        phase=gr.Phase.DISCARD,
+        dealer=1,
+    )
+    assert gr.Discard(gr.Card("Qd")) == tuned(state, potential_weight=0)
+    action = tracker(state)
+    assert isinstance(action, gr.Discard) and gr.Rank.JACK == action.card.rank
+
+
+def test_take_margin_moves_the_line_between_taking_and_drawing() -> None:
+    """A margin of 100 points passes the 2c that makes a meld; a margin of -100 takes the 9h
+    that melds with nothing; the default does the opposite of both."""
+    meld = position(hands=(LOW, OTHER), discard="2c", phase=gr.Phase.UPCARD_OFFER, dealer=1)
+    lone = position(hands=(LOW, OTHER), discard="9h", phase=gr.Phase.UPCARD_OFFER, dealer=1)
+    assert (gr.PassUpcard(), gr.TakeDiscard()) == (tuned(meld, take_margin=100), tracker(meld))
+    assert (gr.TakeDiscard(), gr.PassUpcard()) == (tuned(lone, take_margin=-100), tracker(lone))
+
+
+@pytest.mark.parametrize("samples", [1, 5])
+def test_knock_samples_is_the_number_of_hands_priced(samples: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Valuing one knock prices ``knock_samples`` sampled opponent hands."""
+    calls: list[int] = []
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        return price_round(*args, **kwargs)
+
+    monkeypatch.setattr(tracker_module, "price_round", counted)
+    state = endgame(gr.PAGAT, "2c 3c 4c 5d 6d 7d Ah 2h 3h 4s 5s", HIGH_POOL, 3)
+    assert isinstance(tuned(state, knock_samples=samples), gr.Knock)
+    assert samples == len(calls)
+
+
+@pytest.mark.parametrize(
+    ("weight", "value", "reason"),
+    [
+        ("potential_weight", -0.5, "must be a finite number of at least 0"),
+        ("potential_weight", math.inf, "must be a finite number"),
+        ("danger_weight", "8", "must be a number"),
+        ("danger_weight", True, "must be a number"),
+        ("take_margin", math.nan, "must be a number"),
+        ("take_margin", -math.inf, "must be a finite number"),
+        ("knock_threshold", math.nan, "must be a number"),
+        ("knock_threshold", None, "must be a number"),
+        ("knock_threshold", 10**400, "must be a number a float can hold"),
+        ("knock_samples", 0, "must be an integer of at least 1"),
+        ("knock_samples", 2.0, "must be an integer of at least 1"),
+        ("knock_samples", True, "must be an integer of at least 1"),
+    ],
+)
+def test_tracker_refuses_weights_out_of_range(weight: str, value: object, reason: str) -> None:
+    """Each weight out of range raises the library's error, naming the weight, the value and
+    the reason."""
+    with pytest.raises(gr.GinRummyError) as info:
+        gr.TrackerBot(**{weight: value})  # type: ignore[arg-type]
+    assert f"invalid {weight} {value!r}: {reason}" == str(info.value)

@@ -21,13 +21,21 @@ It sees only its :class:`~ginrummy.PlayerView` and reads it through a
   :data:`KNOCK_SAMPLES` opponent hands consistent with its view, each improved by half as
   many best-discard draws as the opponent has made from the stock, lays them off onto its
   spread, and knocks when the average result, box bonus included, is at least
-  :data:`KNOCK_THRESHOLD`; when the stock is so short that not knocking ends the round as a
-  dead hand, it knocks whenever that average is positive. Its spread is the optimal
-  arrangement that accepts the fewest of the cards the opponent may hold.
+  its ``knock_threshold`` (:data:`KNOCK_THRESHOLD` by default); when the stock is so short
+  that not knocking ends the round as a dead hand, it knocks whenever that average is
+  positive. Its spread is the optimal arrangement that accepts the fewest of the cards the
+  opponent may hold.
 - **Layoffs.** It follows the jointly optimal plan of :func:`~ginrummy.best_layoffs`.
 
 Its only randomness (the sampled hands) comes from its seed and the view, so a bot with a
 given seed always plays the same action for the same view.
+
+The weights are keyword arguments, so a tuned tracker bot is one call away. The defaults
+were chosen under ``pagat``, where a won round also earns a box bonus and knocking as soon as
+the knock pays is right. Under scoring without a box bonus and with large gin and undercut
+bonuses (``gr.EAAI``), waiting pays: ``TrackerBot(knock_threshold=math.inf)`` knocks only
+when the stock is about to run out, and otherwise plays for gin or for the undercut of an
+opponent who knocks early (the measured figures are on the bots page).
 
 >>> import ginrummy as gr
 >>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7)
@@ -47,6 +55,7 @@ from ginrummy.actions import Action, BigGin, Discard, DrawStock, Knock, PassUpca
 from ginrummy.bots.card_counting import CardCounter, meld_gain
 from ginrummy.bots.reference import next_layoff, require_turn
 from ginrummy.cards import Card, Hand, Suit
+from ginrummy.errors import GinRummyError
 from ginrummy.melding.partition import Arrangement, all_best_melds, best_discard, best_discards, deadwood
 from ginrummy.melds import Meld, MeldKind
 from ginrummy.phase import Phase
@@ -95,6 +104,20 @@ class TrackerBot:
 
     :param seed: seeds the sampling that values a knock; the same seed and view always give
         the same action.
+    :param potential_weight: how many draws' worth of meld potential a hand is credited with
+        while the stock is long (:data:`POTENTIAL_WEIGHT`; at least 0).
+    :param danger_weight: the points a discard is charged per unit of chance that the
+        opponent melds it (:data:`DANGER_WEIGHT`; at least 0).
+    :param take_margin: how many points better taking the top discard must be than drawing
+        from the stock (:data:`TAKE_MARGIN`; any finite number).
+    :param knock_threshold: the least average result of a knock (points, box bonus included)
+        for which it knocks while the round would go on without it (:data:`KNOCK_THRESHOLD`;
+        any number but NaN). Where not knocking would end the round as a dead hand it knocks
+        whenever that average is positive, whatever the threshold; so ``math.inf`` knocks only
+        then, and ``-math.inf`` at every other chance. Gin is always taken.
+    :param knock_samples: how many opponent hands value a knock (:data:`KNOCK_SAMPLES`; at
+        least 1).
+    :raises GinRummyError: for a weight, margin, threshold or count out of range.
 
     >>> import ginrummy as gr
     >>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7)
@@ -102,12 +125,32 @@ class TrackerBot:
     ('Ac 2d 4d 5d Td Qd 6h 8h Kh 2s', '9d')
     >>> TrackerBot().act(r.view(1))
     PassUpcard()
+    >>> TrackerBot(danger_weight=-1)
+    Traceback (most recent call last):
+    ...
+    ginrummy.errors.GinRummyError: invalid danger_weight -1: must be a finite number of at least 0
     """
 
     name = "tracker"
 
-    def __init__(self, seed: int | str | None = None) -> None:
+    def __init__(
+        self,
+        seed: int | str | None = None,
+        *,
+        potential_weight: float = POTENTIAL_WEIGHT,
+        danger_weight: float = DANGER_WEIGHT,
+        take_margin: float = TAKE_MARGIN,
+        knock_threshold: float = KNOCK_THRESHOLD,
+        knock_samples: int = KNOCK_SAMPLES,
+    ) -> None:
         self.seed = check_seed(seed, optional=True)
+        self.potential_weight = _number("potential_weight", potential_weight, least=0.0)
+        self.danger_weight = _number("danger_weight", danger_weight, least=0.0)
+        self.take_margin = _number("take_margin", take_margin)
+        self.knock_threshold = _number("knock_threshold", knock_threshold, finite=False)
+        if not isinstance(knock_samples, int) or isinstance(knock_samples, bool) or knock_samples < 1:
+            raise GinRummyError(f"invalid knock_samples {knock_samples!r}: must be an integer of at least 1")
+        self.knock_samples = knock_samples
 
     def act(self, view: PlayerView) -> Action:
         """This bot's choice among ``view.legal_actions``.
@@ -153,13 +196,12 @@ class TrackerBot:
         points = deadwood(Hand.from_mask(hand), view.rules)
         gain = meld_gain(hand, points, counter.unseen, view.rules) / max(1, counter.unseen.bit_count())
         now = points - self._weight(view) * gain - gain
-        take = -math.inf if isinstance(play, Knock) else value + TAKE_MARGIN
+        take = -math.inf if isinstance(play, Knock) else value + self.take_margin
         return [(take, TakeDiscard()), (now, draw)] if take < now else [(now, draw), (take, TakeDiscard())]
 
-    @staticmethod
-    def _weight(view: PlayerView) -> float:
+    def _weight(self, view: PlayerView) -> float:
         """The weight of meld potential at this stock size."""
-        return POTENTIAL_WEIGHT * min(1.0, view.stock_size / POTENTIAL_HORIZON)
+        return self.potential_weight * min(1.0, view.stock_size / POTENTIAL_HORIZON)
 
     def _plays(
         self, view: PlayerView, counter: CardCounter, hand: int, blocked: Card | None, *, all_plays: bool
@@ -190,7 +232,7 @@ class TrackerBot:
                 break
             rest = hand & ~card.mask
             value = left - weight * meld_gain(rest, left, unseen, rules) / draws
-            key = (value + DANGER_WEIGHT * counter.danger(card.index), -card.points, -card.index)
+            key = (value + self.danger_weight * counter.danger(card.index), -card.points, -card.index)
             ranked.append((key, Discard(card)))
         ranked.sort(key=lambda item: item[0])
         plays = [(key[0], action) for key, action in ranked]
@@ -220,7 +262,7 @@ class TrackerBot:
             return knock, True
         result = self._knock_value(view, counter, arrangement, left)
         dead_next = view.stock_size <= rules.dead_hand_stock
-        return knock, result > 0 or (not dead_next and result >= KNOCK_THRESHOLD)
+        return knock, result > 0 if dead_next else result >= self.knock_threshold
 
     @staticmethod
     def _layable(counter: CardCounter, melds: tuple[Meld, ...]) -> float:
@@ -257,7 +299,7 @@ class TrackerBot:
         melds = arrangement.melds
         spade = view.initial_upcard.suit is Suit.SPADES
         total = 0.0
-        for _ in range(KNOCK_SAMPLES):
+        for _ in range(self.knock_samples):
             picked = rng.sample(unseen, hidden + extra)
             hand = counter.opponent_known
             for bit in picked[:hidden]:
@@ -278,7 +320,28 @@ class TrackerBot:
                 spade_upcard=spade,
             )
             total += value + rules.box_bonus if winner == view.player else -(value + rules.box_bonus)
-        return total / KNOCK_SAMPLES
+        return total / self.knock_samples
+
+
+def _number(label: str, value: object, *, least: float | None = None, finite: bool = True) -> float:
+    """``value`` as a float, if it is a real number (not a bool, not NaN; finite when
+    ``finite``; at least ``least`` when given).
+
+    :raises GinRummyError: naming ``label``, the value and the reason.
+    """
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        raise GinRummyError(f"invalid {label} {value!r}: must be a number")
+    try:
+        number = float(value)
+    except OverflowError:
+        raise GinRummyError(f"invalid {label} {value!r}: must be a number a float can hold") from None
+    if math.isnan(number):
+        raise GinRummyError(f"invalid {label} {value!r}: must be a number")
+    if finite and not math.isfinite(number):
+        raise GinRummyError(f"invalid {label} {value!r}: must be a finite number")
+    if least is not None and not number >= least:
+        raise GinRummyError(f"invalid {label} {value!r}: must be a finite number of at least {least:g}")
+    return number
 
 
 def _layoffs(melds: tuple[Meld, ...], hand: int, wrap: bool) -> int:
