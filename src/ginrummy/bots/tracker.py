@@ -125,10 +125,10 @@ class TrackerBot:
     ('Ac 2d 4d 5d Td Qd 6h 8h Kh 2s', '9d')
     >>> TrackerBot().act(r.view(1))
     PassUpcard()
-    >>> TrackerBot(danger_weight=-1)
+    >>> TrackerBot(danger_weight="8")
     Traceback (most recent call last):
     ...
-    ginrummy.errors.GinRummyError: invalid danger_weight -1: must be a finite number of at least 0
+    ginrummy.errors.GinRummyError: invalid danger_weight '8': must be a number
     """
 
     name = "tracker"
