@@ -96,6 +96,8 @@ def main() -> None:
     parser.add_argument("--seed", default="noise")
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args()
+    if args.worlds < 2 or args.rounds < 1 or args.thin < 1:
+        parser.error("--worlds must be at least 2, --rounds and --thin at least 1")
     rules = gr.PRESETS[args.preset]
     found, count = decisions(rules, args.rounds, args.thin, args.seed)
     tasks = [(args.preset, unit, steps, args.worlds, args.model) for unit, steps in found]
