@@ -534,8 +534,9 @@ def test_knock_samples_is_the_number_of_hands_priced(samples: int, monkeypatch: 
     ],
 )
 def test_tracker_refuses_weights_out_of_range(weight: str, value: object, reason: str) -> None:
-    """Each weight out of range raises the library's error, naming the weight, the value and
-    the reason."""
+    """Each weight out of range raises the library's error, naming the weight (also as the
+    error's field), the value (its first 80 characters) and the reason."""
     with pytest.raises(gr.GinRummyError) as info:
         gr.TrackerBot(**{weight: value})  # type: ignore[arg-type]
-    assert f"invalid {weight} {value!r}: {reason}" == str(info.value)
+    assert f"invalid {weight} {value!r:.80}: {reason}" == str(info.value)
+    assert weight == info.value.field

@@ -1,4 +1,4 @@
-"""One validator per kind of scalar: a player, a count, a flag, a seed.
+"""One validator per kind of scalar: a player, a count, a number, a flag, a seed.
 
 Every value of the library checks its own fields; these are the checks they share, so that
 "a player is 0 or 1" or "an integer, not a bool, of at least 0" is written once. Each takes
@@ -23,6 +23,7 @@ ginrummy.errors.InvalidResultError: invalid round result: 'winner' must be 0, 1 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any, TypeGuard
 
@@ -32,6 +33,7 @@ __all__ = [
     "MAX_SEED_SIZE",
     "check_flag",
     "check_int",
+    "check_number",
     "check_player",
     "check_seed",
     "flag_field",
@@ -88,6 +90,46 @@ def check_int(
     if not is_int(value) or (low is not None and value < low) or (high is not None and value > high):
         raise _fail(error, name, value, _range(low, high), context)
     return value
+
+
+def check_number(
+    value: object,
+    name: str,
+    error: type[GinRummyError],
+    *,
+    low: float | None = None,
+    finite: bool = True,
+    context: str | None = None,
+) -> float:
+    """``value`` as a float, if it is a real number (an integer or a float, not a bool) that is
+    not NaN, finite when ``finite``, and at least ``low`` when given.
+
+    :param name: the field or argument, for the message.
+    :param error: the error to raise.
+    :param context: the value being built, for a field's message.
+    :raises GinRummyError: of class ``error``, naming ``name`` and the value.
+
+    >>> check_number(2, "weight", GinRummyError, low=0.0)
+    2.0
+    >>> check_number(float("inf"), "weight", GinRummyError)
+    Traceback (most recent call last):
+    ...
+    ginrummy.errors.GinRummyError: invalid weight inf: must be a finite number
+    """
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        raise _fail(error, name, value, "a number", context)
+    try:
+        number = float(value)
+    except OverflowError:
+        raise _fail(error, name, value, "a number a float can hold", context) from None
+    if math.isnan(number):
+        raise _fail(error, name, value, "a number", context)
+    if finite and not math.isfinite(number):
+        raise _fail(error, name, value, "a finite number", context)
+    if low is not None and not number >= low:
+        kind = "a finite number" if finite else "a number"
+        raise _fail(error, name, value, f"{kind} of at least {low:g}", context)
+    return number
 
 
 def check_player(

@@ -62,7 +62,7 @@ from ginrummy.phase import Phase
 from ginrummy.play.round import PlayerView
 from ginrummy.results.pricing import price_round
 from ginrummy.suit_masks import SUIT_BITS, neighbours
-from ginrummy.validators import check_seed
+from ginrummy.validators import check_int, check_number, check_seed
 
 __all__ = [
     "CANDIDATES",
@@ -144,13 +144,11 @@ class TrackerBot:
         knock_samples: int = KNOCK_SAMPLES,
     ) -> None:
         self.seed = check_seed(seed, optional=True)
-        self.potential_weight = _number("potential_weight", potential_weight, least=0.0)
-        self.danger_weight = _number("danger_weight", danger_weight, least=0.0)
-        self.take_margin = _number("take_margin", take_margin)
-        self.knock_threshold = _number("knock_threshold", knock_threshold, finite=False)
-        if not isinstance(knock_samples, int) or isinstance(knock_samples, bool) or knock_samples < 1:
-            raise GinRummyError(f"invalid knock_samples {knock_samples!r}: must be an integer of at least 1")
-        self.knock_samples = knock_samples
+        self.potential_weight = check_number(potential_weight, "potential_weight", GinRummyError, low=0.0)
+        self.danger_weight = check_number(danger_weight, "danger_weight", GinRummyError, low=0.0)
+        self.take_margin = check_number(take_margin, "take_margin", GinRummyError)
+        self.knock_threshold = check_number(knock_threshold, "knock_threshold", GinRummyError, finite=False)
+        self.knock_samples = check_int(knock_samples, "knock_samples", GinRummyError, low=1)
 
     def act(self, view: PlayerView) -> Action:
         """This bot's choice among ``view.legal_actions``.
@@ -321,27 +319,6 @@ class TrackerBot:
             )
             total += value + rules.box_bonus if winner == view.player else -(value + rules.box_bonus)
         return total / self.knock_samples
-
-
-def _number(label: str, value: object, *, least: float | None = None, finite: bool = True) -> float:
-    """``value`` as a float, if it is a real number (not a bool, not NaN; finite when
-    ``finite``; at least ``least`` when given).
-
-    :raises GinRummyError: naming ``label``, the value and the reason.
-    """
-    if not isinstance(value, (int, float)) or isinstance(value, bool):
-        raise GinRummyError(f"invalid {label} {value!r}: must be a number")
-    try:
-        number = float(value)
-    except OverflowError:
-        raise GinRummyError(f"invalid {label} {value!r}: must be a number a float can hold") from None
-    if math.isnan(number):
-        raise GinRummyError(f"invalid {label} {value!r}: must be a number")
-    if finite and not math.isfinite(number):
-        raise GinRummyError(f"invalid {label} {value!r}: must be a finite number")
-    if least is not None and not number >= least:
-        raise GinRummyError(f"invalid {label} {value!r}: must be a finite number of at least {least:g}")
-    return number
 
 
 def _layoffs(melds: tuple[Meld, ...], hand: int, wrap: bool) -> int:
