@@ -6,8 +6,9 @@ alternatives in the same sampled worlds with the same playout seeds, and plays a
 when its mean result beats the choice's by enough standard errors of the paired differences.
 This script measures, at real decisions, how large those differences are against how much they
 vary from world to world. The decisions come from ``--rounds`` rounds of the tracker bot
-against itself under ``--preset`` (round ``i`` dealt from ``f"{seed}:{i}"``): every
-``--thin``-th view where the search has more than one candidate. At each, the search plays
+against itself under ``--preset``, the views of ``benchmarks/decisions.py`` (round ``i`` dealt
+from ``f"{seed}:{i}"``): every ``--thin``-th view where the search has more than one
+candidate. At each, the search (seeded with the decision's number) plays
 ``--worlds`` worlds (uniform ones, or the ``--model``'s) and, for each alternative, the mean
 of the paired differences (alternative minus the tracker bot's choice, in points for the
 searching player, box bonus included) and their standard deviation are recorded.
@@ -32,47 +33,27 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from decisions import collect_views
+
 import ginrummy as gr
 
 Alternative = tuple[str, float, float]
 """An alternative's action, the mean of its paired differences and their standard deviation."""
 
 
-def decisions(rules: gr.Ruleset, rounds: int, thin: int, seed: str) -> tuple[list[tuple[str, int]], int]:
-    """Every ``thin``-th searched decision of tracker self-play, each as its round's seed and
-    the number of actions played before it, and the number of searched decisions in all."""
-    found = []
-    count = 0
+def searched(rules: gr.Ruleset, rounds: int, thin: int, seed: str) -> tuple[list[gr.PlayerView], int]:
+    """Every ``thin``-th view of tracker self-play (:func:`decisions.collect_views`) at which
+    the search has more than one candidate, and the number of such views in all."""
     probe = gr.MonteCarloBot(seed=0)
-    for index in range(rounds):
-        unit = f"{seed}:{index}"
-        bots = (gr.TrackerBot(f"{unit}:0"), gr.TrackerBot(f"{unit}:1"))
-        state = gr.Round.deal(rules, index % 2, seed=unit)
-        while state.to_act is not None:
-            view = state.view(state.to_act)
-            if len(probe.candidates(view)) > 1:
-                if count % thin == 0:
-                    found.append((unit, len(state.actions)))
-                count += 1
-            state = state.apply(bots[state.to_act].act(view))
-    return found, count
+    views = [view for view in collect_views(rules, rounds, seed) if len(probe.candidates(view)) > 1]
+    return views[::thin], len(views)
 
 
-def study(task: tuple[str, str, int, int, str | None]) -> tuple[str, str, list[Alternative], float, int]:
-    """Replay one decision and measure its alternatives: (phase, the tracker bot's choice, the
-    alternatives, CPU seconds, playouts)."""
-    preset, unit, steps, worlds, model = task
-    rules = gr.PRESETS[preset]
-    index = int(unit.rsplit(":", 1)[1])
-    bots = (gr.TrackerBot(f"{unit}:0"), gr.TrackerBot(f"{unit}:1"))
-    state = gr.Round.deal(rules, index % 2, seed=unit)
-    while len(state.actions) < steps:
-        player = state.to_act
-        assert player is not None
-        state = state.apply(bots[player].act(state.view(player)))
-    assert state.to_act is not None
-    view = state.view(state.to_act)
-    search = gr.MonteCarloBot(seed=unit, samples=worlds, model=model)
+def study(task: tuple[gr.PlayerView, int, int, str | None]) -> tuple[str, str, list[Alternative], float, int]:
+    """Measure the alternatives at one view, searched with the decision's number as its seed:
+    (phase, the tracker bot's choice, the alternatives, CPU seconds, playouts)."""
+    view, number, worlds, model = task
+    search = gr.MonteCarloBot(seed=number, samples=worlds, model=model)
     candidates = search.candidates(view)
     start = time.process_time()
     results = search.results(view, candidates)
@@ -99,8 +80,8 @@ def main() -> None:
     if args.worlds < 2 or args.rounds < 1 or args.thin < 1:
         parser.error("--worlds must be at least 2, --rounds and --thin at least 1")
     rules = gr.PRESETS[args.preset]
-    found, count = decisions(rules, args.rounds, args.thin, args.seed)
-    tasks = [(args.preset, unit, steps, args.worlds, args.model) for unit, steps in found]
+    found, count = searched(rules, args.rounds, args.thin, args.seed)
+    tasks = [(view, number, args.worlds, args.model) for number, view in enumerate(found)]
     with ProcessPoolExecutor(args.workers) as pool:
         studied = list(pool.map(study, tasks))
     means: list[float] = []
