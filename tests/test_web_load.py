@@ -266,9 +266,16 @@ def test_200_clients_dropping_and_coming_back_leave_the_server_as_they_found_it(
     assert "Traceback" not in logged and "ERROR" not in logged and "Exception" not in logged, logged[-3000:]
     finished = [p for p in players if p.finished]
     abandoned = [p for p in players if not p.finished]
-    assert all(p.drops and not p.returns for p in abandoned)
+    # Only a client that dropped and did not come back leaves a game unfinished; a client
+    # whose game ended before its drop point never dropped, and finished like the rest.
+    assert all(p.dropped and not p.returns for p in abandoned)
+    assert all(p.finished for p in players if p.returns)
+    assert not any(p.dropped for p in players if not p.drops)
+    # Most of the clients meant to drop did (a game rarely ends within its first 60 moves),
+    # so the drop and the return are both exercised.
+    assert sum(p.dropped for p in players if p.returns) >= sum(p.returns for p in players) // 2
+    assert sum(p.dropped for p in players if not p.returns) >= sum(p.drops and not p.returns for p in players) // 2
     assert len(finished) >= CLIENTS - CLIENTS // 10
-    assert sum(p.dropped and p.finished for p in players) == sum(p.returns for p in players)
     frames = 0
     for player in players:
         game = gr.loads((archive / f"{player.game_id}.json").read_text(encoding="utf-8"))
@@ -279,8 +286,9 @@ def test_200_clients_dropping_and_coming_back_leave_the_server_as_they_found_it(
     p99 = answers[int(0.99 * (len(answers) - 1))]
     growth = (after["allocated_blocks"] - before["allocated_blocks"]) / before["allocated_blocks"]
     print(
-        f"\nload: {CLIENTS} clients ({sum(p.drops for p in players)} dropped mid-move, "
-        f"{sum(p.returns for p in players)} came back), {len(finished)} whole games in {seconds:.1f} s: "
+        f"\nload: {CLIENTS} clients ({sum(p.dropped for p in players)} dropped mid-move, "
+        f"{sum(p.dropped and p.returns for p in players)} came back), "
+        f"{len(finished)} whole games in {seconds:.1f} s: "
         f"{len(finished) / seconds:.2f} games/s, {len(answers)} answers, median "
         f"{statistics.median(answers) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms; {frames} frames checked; "
         f"server heap {before['allocated_blocks']} -> {after['allocated_blocks']} blocks ({growth:+.1%}), "
