@@ -295,13 +295,18 @@ def test_game_result_round_trips(rules: gr.Ruleset, results: list[gr.RoundResult
 
 
 def check_round_states(states: Sequence[gr.Round]) -> set[gr.Phase]:
-    """Round-trip every state and both players' views of it; the phases seen."""
+    """Round-trip every state and both players' views of it, and each event either player
+    has seen (each distinct event once: a later view repeats the earlier ones); the phases
+    seen."""
+    events: set[gr.Event] = set()
     for state in states:
         roundtrip(state)
-        roundtrip(state.view(0))
-        roundtrip(state.view(1))
-        for event in state.view(0).events:
-            roundtrip(event)
+        for player in (0, 1):
+            view = state.view(player)
+            roundtrip(view)
+            for event in set(view.events) - events:
+                roundtrip(event)
+                events.add(event)
         if state.result is not None:
             roundtrip(state.result)
     return {state.phase for state in states}

@@ -52,12 +52,21 @@ from ginrummy.rules import Ruleset
 __all__ = ["READERS", "construct", "fail", "read_object"]
 
 
+_RULESET_FIELDS = [field.name for field in attrs.fields(Ruleset)]
+_DEFAULT_RULES = Ruleset()
+_ENUM_FIELDS = {
+    name: type(getattr(_DEFAULT_RULES, name))
+    for name in _RULESET_FIELDS
+    if isinstance(getattr(_DEFAULT_RULES, name), enum.Enum)
+}
+"""The ruleset's fields whose values are enums, each with its enum (read once, from the defaults)."""
+
+
 def _ruleset(value: object, path: str) -> Ruleset:
-    data = read_object(value, path, [field.name for field in attrs.fields(Ruleset)])
+    data = read_object(value, path, _RULESET_FIELDS)
     kwargs = {
-        name: enum_value(type(default), raw, f"{path}.{name}") if isinstance(default, enum.Enum) else raw
+        name: enum_value(_ENUM_FIELDS[name], raw, f"{path}.{name}") if name in _ENUM_FIELDS else raw
         for name, raw in data.items()
-        for default in (getattr(Ruleset(), name),)
     }
     return construct(path, Ruleset, **kwargs)
 
