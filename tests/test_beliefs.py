@@ -4,6 +4,7 @@ only on the view."""
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from typing import Any
@@ -139,6 +140,36 @@ def test_the_registry_of_models_is_read_only_and_names_are_checked() -> None:
     assert view == view.sample(random.Random(1), small).view(view.player)
     with pytest.raises(gr.GinRummyError, match="particles"):
         gr.ReasonablePlayer(particles=0)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"particles": 0}, "invalid particles 0: must be an integer from 1 to 100000"),
+        ({"chains": True}, "invalid chains True: must be an integer from 1 to 100000"),
+        ({"burn_in": 100_001}, "invalid burn_in 100001: must be an integer from 1 to 100000"),
+        ({"discard_beta": -0.1}, "invalid discard_beta -0.1: must be a finite number from 0 to 1000000"),
+        ({"take_slope": 2e6}, "invalid take_slope 2000000.0: must be a finite number from 0 to 1000000"),
+        ({"take_margin": math.inf}, "invalid take_margin inf: must be a finite number"),
+        ({"potential_weight": "2"}, "invalid potential_weight '2': must be a number"),
+        ({"knock_rate": 1}, "invalid knock_rate 1: must be a number between 0 and 1 (both excluded)"),
+        ({"gin_rate": 0.0}, "invalid gin_rate 0.0: must be a number between 0 and 1 (both excluded)"),
+        ({"gin_rate": math.nan}, "invalid gin_rate nan: must be a number"),
+    ],
+)
+def test_the_reasonable_models_parameters_are_checked(options: dict[str, object], message: str) -> None:
+    """Each parameter out of its range is refused with the library's error naming it (as the
+    error's field too), the value and the range."""
+    with pytest.raises(gr.GinRummyError) as caught:
+        gr.ReasonablePlayer(**options)  # type: ignore[arg-type]
+    assert message == str(caught.value)
+    assert [caught.value.field] == list(options)
+
+
+def test_the_reasonable_models_bounds_are_accepted() -> None:
+    """The ends of each range are valid values (the rates' ends are excluded)."""
+    model = gr.ReasonablePlayer(particles=100_000, discard_beta=0, take_slope=1_000_000, knock_rate=0.5)
+    assert (100_000, 0, 1_000_000) == (model.particles, model.discard_beta, model.take_slope)
 
 
 def test_a_custom_model_is_used_as_given() -> None:

@@ -101,16 +101,41 @@ def test_search_bot_searches_only_real_choices() -> None:
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"samples": 0}, "invalid samples 0"),
-        ({"width": 0}, "invalid width 0"),
-        ({"seconds": 0}, "invalid seconds 0"),
-        ({"confidence": -1.0}, "invalid confidence -1.0"),
+        ({"samples": 0}, "invalid samples 0: must be an integer of at least 1"),
+        ({"samples": True}, "invalid samples True: must be an integer of at least 1"),
+        ({"samples": 4.0}, "invalid samples 4.0: must be an integer of at least 1"),
+        ({"width": 0}, "invalid width 0: must be an integer of at least 1"),
+        ({"seconds": 0}, "invalid seconds 0: must be a positive number or None"),
+        ({"seconds": -0.5}, "invalid seconds -0.5: must be a positive number or None"),
+        ({"seconds": "1"}, "invalid seconds '1': must be a number"),
+        ({"seconds": float("nan")}, "invalid seconds nan: must be a number"),
+        ({"confidence": -1.0}, "invalid confidence -1.0: must be a number of at least 0"),
+        ({"confidence": float("nan")}, "invalid confidence nan: must be a number"),
+        ({"confidence": False}, "invalid confidence False: must be a number"),
     ],
 )
 def test_search_bot_rejects_bad_budgets(options: dict[str, float], message: str) -> None:
-    """A budget that is not positive raises :class:`gr.GinRummyError` naming it."""
-    with pytest.raises(gr.GinRummyError, match=message):
+    """A budget that is not positive raises :class:`gr.GinRummyError` naming it, the value and
+    the reason, with the argument as the error's field."""
+    with pytest.raises(gr.GinRummyError) as caught:
         MonteCarloBot(**options)  # type: ignore[arg-type]
+    assert message == str(caught.value)
+    assert [caught.value.field] == list(options)
+
+
+def test_search_bot_clips_a_huge_value_in_its_refusal() -> None:
+    """A refusal names at most 80 characters of the value, however long it is."""
+    for options in ({"samples": -(10**400)}, {"seconds": -(10**400)}):
+        with pytest.raises(gr.GinRummyError) as caught:
+            MonteCarloBot(**options)  # type: ignore[arg-type]
+        assert len(str(caught.value)) < 160, str(caught.value)
+
+
+def test_search_bot_takes_infinite_budgets_where_they_mean_something() -> None:
+    """No deadline (``seconds=inf``) and a confidence no difference reaches (``inf``: the search
+    always plays the tracker bot's choice) are accepted as given."""
+    bot = MonteCarloBot(seconds=math.inf, confidence=math.inf)
+    assert (math.inf, math.inf) == (bot.seconds, bot.confidence)
 
 
 def test_search_bot_weighs_the_knock_against_waiting() -> None:

@@ -4,6 +4,7 @@ its observations are the players' views, and they hide what each player may not 
 from __future__ import annotations
 
 import random
+import re
 
 import numpy as np
 import pyspiel
@@ -98,11 +99,22 @@ def test_hidden_cards_do_not_change_a_players_observation_or_information_state()
     assert first.observation_tensor(1) != second.observation_tensor(1)
 
 
-def test_bad_parameters_raise_the_librarys_error() -> None:
-    """An unknown preset, a dealer other than 0 or 1, or max_turns below 1 are refused."""
-    for params in ({"preset": "gin-gin"}, {"dealer": 2}, {"max_turns": 0}):
-        with pytest.raises(gr.GinRummyError):
-            gos.GinRummyGame(params)
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"preset": "gin-gin"}, "unknown ruleset 'gin-gin'"),
+        ({"dealer": 2}, "invalid dealer 2: must be 0 or 1"),
+        ({"dealer": True}, "invalid dealer True: must be 0 or 1"),
+        ({"max_turns": 0}, "invalid max_turns 0: must be an integer of at least 1"),
+        ({"max_turns": True}, "invalid max_turns True: must be an integer of at least 1"),
+        ({"max_turns": 2.5}, "invalid max_turns 2.5: must be an integer of at least 1"),
+    ],
+)
+def test_bad_parameters_raise_the_librarys_error(params: dict[str, object], message: str) -> None:
+    """An unknown preset, a dealer other than 0 or 1 (a bool is not a player), or max_turns
+    that is not an integer of at least 1 are refused, naming the parameter and the value."""
+    with pytest.raises(gr.GinRummyError, match=re.escape(message)):
+        gos.GinRummyGame(params)
 
 
 def round_of(state: gos.GinRummyState) -> gr.Round:

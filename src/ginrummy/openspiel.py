@@ -131,10 +131,12 @@ class GinRummyGame(pyspiel.Game):  # type: ignore[misc]
         values = {**_GAME_TYPE.parameter_specification, **(params or {})}
         preset, dealer, max_turns = values["preset"], values["dealer"], values["max_turns"]
         rules = gr.find_ruleset(str(preset))
-        if dealer not in (0, 1):
-            raise gr.GinRummyError(f"invalid dealer {dealer!r}: must be 0 or 1")
-        if not isinstance(max_turns, int) or max_turns < 1:
-            raise gr.GinRummyError(f"invalid max_turns {max_turns!r}: must be an integer of at least 1")
+        # This integration is built on the public API only (docs/design.md), so it checks its
+        # parameters itself; a bool is not a player or a count.
+        if isinstance(dealer, bool) or dealer not in (0, 1):
+            raise gr.GinRummyError(f"invalid dealer {dealer!r:.80}: must be 0 or 1")
+        if not isinstance(max_turns, int) or isinstance(max_turns, bool) or max_turns < 1:
+            raise gr.GinRummyError(f"invalid max_turns {max_turns!r:.80}: must be an integer of at least 1")
         if rules.max_turns is None or rules.max_turns > max_turns:
             rules = rules.evolve(name=f"{rules.name}, {max_turns} turns", max_turns=max_turns)
         assert rules.max_turns is not None

@@ -98,11 +98,12 @@ def check_number(
     error: type[GinRummyError],
     *,
     low: float | None = None,
+    high: float | None = None,
     finite: bool = True,
     context: str | None = None,
 ) -> float:
     """``value`` as a float, if it is a real number (an integer or a float, not a bool) that is
-    not NaN, finite when ``finite``, and at least ``low`` when given.
+    not NaN, finite when ``finite``, at least ``low`` and at most ``high`` when given.
 
     :param name: the field or argument, for the message.
     :param error: the error to raise.
@@ -115,6 +116,10 @@ def check_number(
     Traceback (most recent call last):
     ...
     ginrummy.errors.GinRummyError: invalid weight inf: must be a finite number
+    >>> check_number(2e6, "beta", GinRummyError, low=0, high=1e6)
+    Traceback (most recent call last):
+    ...
+    ginrummy.errors.GinRummyError: invalid beta 2000000.0: must be a finite number from 0 to 1000000
     """
     if not isinstance(value, (int, float)) or isinstance(value, bool):
         raise _fail(error, name, value, "a number", context)
@@ -126,10 +131,19 @@ def check_number(
         raise _fail(error, name, value, "a number", context)
     if finite and not math.isfinite(number):
         raise _fail(error, name, value, "a finite number", context)
+    kind = "a finite number" if finite else "a number"
+    if low is not None and high is not None and not low <= number <= high:
+        raise _fail(error, name, value, f"{kind} from {_bound(low)} to {_bound(high)}", context)
     if low is not None and not number >= low:
-        kind = "a finite number" if finite else "a number"
-        raise _fail(error, name, value, f"{kind} of at least {low:g}", context)
+        raise _fail(error, name, value, f"{kind} of at least {_bound(low)}", context)
+    if high is not None and not number <= high:
+        raise _fail(error, name, value, f"{kind} of at most {_bound(high)}", context)
     return number
+
+
+def _bound(number: float) -> str:
+    """A bound as people write it: ``0``, ``0.5``, ``1000000`` (not ``1e+06``)."""
+    return str(int(number)) if float(number).is_integer() else f"{number:g}"
 
 
 def check_player(

@@ -36,6 +36,7 @@ from ginrummy.cards import Hand
 from ginrummy.errors import GinRummyError
 from ginrummy.melding.partition import best_discards, deadwood
 from ginrummy.rules import Ruleset
+from ginrummy.validators import check_int, check_number
 
 __all__ = [
     "OPPONENT_MODELS",
@@ -129,19 +130,28 @@ UNIFORM = UniformModel()
 """The uniform model (what ``model=None`` means)."""
 
 
+_MAX_WEIGHT = 1_000_000
+"""The largest weight, slope or margin of :class:`ReasonablePlayer`: far past any that changes
+its choices, and a bound that keeps its arithmetic in floats."""
+_MAX_COUNT = 100_000
+"""The largest count of :class:`ReasonablePlayer` (particles, chains, moves): its work grows
+with them, so a count is bounded like every size the library accepts."""
+
+
 def _positive(instance: object, attribute: attrs.Attribute[float], value: object) -> None:
-    if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 <= value < 1e6:
-        raise GinRummyError(f"invalid {attribute.name} {value!r}: must be a number of at least 0")
+    check_number(value, attribute.name, GinRummyError, low=0, high=_MAX_WEIGHT)
 
 
 def _probability(instance: object, attribute: attrs.Attribute[float], value: object) -> None:
-    if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 < value < 1:
-        raise GinRummyError(f"invalid {attribute.name} {value!r}: must be a number between 0 and 1")
+    if not 0 < check_number(value, attribute.name, GinRummyError) < 1:
+        raise GinRummyError(
+            f"invalid {attribute.name} {value!r:.80}: must be a number between 0 and 1 (both excluded)",
+            field=attribute.name,
+        )
 
 
 def _count(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 100_000:
-        raise GinRummyError(f"invalid {attribute.name} {value!r}: must be an integer from 1 to 100000")
+    check_int(value, attribute.name, GinRummyError, low=1, high=_MAX_COUNT)
 
 
 @attrs.frozen(kw_only=True)
@@ -157,7 +167,9 @@ class ReasonablePlayer:
       knock_rate`` (``1 - gin_rate``); a knock is one of probability ``knock_rate``.
 
     :param particles: worlds drawn and weighted per view.
-    :raises GinRummyError: for a parameter out of its range.
+    :raises GinRummyError: for a parameter out of its range: the counts are integers from 1 to
+        100000, the weights, slopes and margins numbers from 0 to 1000000, the rates numbers
+        between 0 and 1 (both excluded).
 
     >>> model = ReasonablePlayer()
     >>> from ginrummy.cards import Hand, Card

@@ -47,7 +47,7 @@ from ginrummy.bots.reference import require_turn
 from ginrummy.bots.tracker import TrackerBot
 from ginrummy.errors import GinRummyError
 from ginrummy.play.round import PlayerView, Round
-from ginrummy.validators import check_seed
+from ginrummy.validators import check_int, check_number, check_seed
 
 __all__ = ["MonteCarloBot"]
 
@@ -85,20 +85,15 @@ class MonteCarloBot:
         confidence: float = 2.5,
         model: str | OpponentModel | None = None,
     ) -> None:
-        for label, value in (("samples", samples), ("width", width)):
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise GinRummyError(f"invalid {label} {value!r}: must be an integer of at least 1")
-        if seconds is not None and (
-            not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or not seconds > 0
-        ):
-            raise GinRummyError(f"invalid seconds {seconds!r}: must be a positive number or None")
-        if not isinstance(confidence, (int, float)) or isinstance(confidence, bool) or not confidence >= 0:
-            raise GinRummyError(f"invalid confidence {confidence!r}: must be a number of at least 0")
-        self.seed = check_seed(seed, optional=True)
-        self.samples = samples
+        self.samples = check_int(samples, "samples", GinRummyError, low=1)
+        self.width = check_int(width, "width", GinRummyError, low=1)
+        if seconds is not None and not check_number(seconds, "seconds", GinRummyError, finite=False) > 0:
+            raise GinRummyError(
+                f"invalid seconds {seconds!r:.80}: must be a positive number or None", field="seconds"
+            )
         self.seconds = seconds
-        self.width = width
-        self.confidence = confidence
+        self.confidence = check_number(confidence, "confidence", GinRummyError, low=0, finite=False)
+        self.seed = check_seed(seed, optional=True)
         self.model = find_model(model)
         self._tracker = TrackerBot(seed)
 

@@ -41,7 +41,7 @@ from ginrummy.simulation.shards import (
     shard_size as default_shard_size,
 )
 from ginrummy.simulation.tally import OUTCOMES, STATISTICS, Counts, Statistic, Tally, Unit
-from ginrummy.validators import check_seed
+from ginrummy.validators import check_int, check_seed
 
 __all__ = ["Estimate", "RulesetStats", "SimulationReport", "run_simulation", "simulate"]
 
@@ -303,10 +303,8 @@ class SimulationReport:
 def _check_count(games: int | None, rounds: int | None) -> tuple[Unit, int]:
     if (games is None) == (rounds is None):
         raise GinRummyError("give either games or rounds")
-    count = games if games is not None else rounds
-    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-        raise GinRummyError(f"invalid count {count!r}: must be an integer of at least 1")
-    return ("games" if games is not None else "rounds"), count
+    unit: Unit = "games" if games is not None else "rounds"
+    return unit, check_int(games if games is not None else rounds, "count", GinRummyError, low=1)
 
 
 def run_simulation(
@@ -328,14 +326,11 @@ def run_simulation(
     """
     chosen = check_rulesets(rulesets)
     unit, count = _check_count(games, rounds)
-    if not isinstance(workers, int) or isinstance(workers, bool) or not 1 <= workers <= MAX_WORKERS:
-        raise GinRummyError(f"invalid workers {workers!r}: must be an integer from 1 to {MAX_WORKERS}")
+    check_int(workers, "workers", GinRummyError, low=1, high=MAX_WORKERS)
     if executor is not None and not isinstance(executor, concurrent.futures.Executor):
         raise GinRummyError(f"invalid executor {executor!r}: expected a concurrent.futures.Executor")
-    if shard_size is not None and (
-        not isinstance(shard_size, int) or isinstance(shard_size, bool) or shard_size < 1
-    ):
-        raise GinRummyError(f"invalid shard_size {shard_size!r}: must be an integer of at least 1")
+    if shard_size is not None:
+        check_int(shard_size, "shard_size", GinRummyError, low=1)
     check_seed(seed)
     check_bots(bots)
     size = shard_size or default_shard_size(count, len(chosen), unit, workers)
