@@ -11,10 +11,15 @@ twice with the seats swapped; ``--games`` counts both plays). Each line gives th
 share of games won with its Wilson 95% interval, its share of rounds won, and the points per
 round it gained over its opponent (totals as scored, bonuses included).
 
+What decides it is the undercut bonus: waiting wins where it is 20 or more (``spanish-site``,
+``round-the-corner``, ``openspiel``, ``eaai``) and loses where it is 10 (``pagat``,
+``oklahoma``, ``hollywood``), box bonus or not. ``--undercut-bonus N`` plays each preset with
+its undercut bonus set to ``N``, to find where the two cross.
+
 Run: ``python benchmarks/knocking.py [--games N] [--presets NAME ...] [--thresholds T ...]
-[--opponents NAME ...] [--workers W] [--seed S]`` (1,000 games per line, ``pagat`` and ``eaai``,
-thresholds -5, 20, 40 and inf, against ``tracker`` and ``eaai-simple``: about ten minutes on
-two cores).
+[--opponents NAME ...] [--undercut-bonus N] [--workers W] [--seed S]`` (1,000 games per line,
+``pagat`` and ``eaai``, thresholds -5, 20, 40 and inf, against ``tracker`` and
+``eaai-simple``: about ten minutes on two cores).
 """
 
 from __future__ import annotations
@@ -46,13 +51,20 @@ def main() -> None:
     parser.add_argument("--presets", nargs="+", default=["pagat", "eaai"])
     parser.add_argument("--thresholds", nargs="+", type=float, default=[-5.0, 20.0, 40.0, math.inf])
     parser.add_argument("--opponents", nargs="+", default=["tracker", "eaai-simple"])
+    parser.add_argument(
+        "--undercut-bonus", type=int, default=None, help="each preset with this undercut bonus"
+    )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", default="knocking")
     args = parser.parse_args()
     print(f"{args.games} games per line on duplicate deals, {args.workers} workers")
     for preset in args.presets:
         rules = gr.PRESETS[preset]
-        print(f"\n{preset}")
+        if args.undercut_bonus is not None:
+            rules = rules.evolve(
+                name=f"{preset}, undercut {args.undercut_bonus}", undercut_bonus=args.undercut_bonus
+            )
+        print(f"\n{rules.name}")
         print(f"  {'threshold':>9}  {'opponent':<12} {'games won':<24}", end="")
         print(f" {'rounds won':>10} {'points/round':>12}")
         for threshold in args.thresholds:

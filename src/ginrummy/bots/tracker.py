@@ -31,11 +31,11 @@ Its only randomness (the sampled hands) comes from its seed and the view, so a b
 given seed always plays the same action for the same view.
 
 The weights are keyword arguments, so a tuned tracker bot is one call away. The defaults
-were chosen under ``pagat``, where a won round also earns a box bonus and knocking as soon as
-the knock pays is right. Under scoring without a box bonus and with large gin and undercut
-bonuses (``gr.EAAI``), waiting pays: ``TrackerBot(knock_threshold=math.inf)`` knocks only
-when the stock is about to run out, and otherwise plays for gin or for the undercut of an
-opponent who knocks early (the measured figures are on the bots page).
+were chosen under ``pagat``, where knocking as soon as the knock pays is right. Where the
+undercut bonus is above 15 points (``spanish-site``, ``round-the-corner``, ``openspiel``,
+``eaai``), waiting pays: ``TrackerBot(knock_threshold=math.inf)`` knocks only when the stock
+is about to run out, and otherwise plays for gin or for the undercut of an opponent who
+knocks early (the measured figures are on the bots page).
 
 >>> import ginrummy as gr
 >>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7)
