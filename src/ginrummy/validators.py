@@ -120,6 +120,10 @@ def check_number(
     Traceback (most recent call last):
     ...
     ginrummy.errors.GinRummyError: invalid beta 2000000.0: must be a finite number from 0 to 1000000
+    >>> check_number(0.75, "share", GinRummyError, high=0.5)
+    Traceback (most recent call last):
+    ...
+    ginrummy.errors.GinRummyError: invalid share 0.75: must be a finite number of at most 0.5
     """
     if not isinstance(value, (int, float)) or isinstance(value, bool):
         raise _fail(error, name, value, "a number", context)
