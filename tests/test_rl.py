@@ -4,6 +4,7 @@ see, and the PettingZoo and Gymnasium environments pass their libraries' own che
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 import sys
 import warnings
@@ -324,9 +325,19 @@ def test_aec_environment_renders_the_table_and_rejects_bad_settings() -> None:
     env.reset(seed=3)
     text = env.render()
     assert text is not None and f"player 0: {env.round.hand(0)}" in text
-    for bad in ({"episode": "match"}, {"render_mode": "human"}, {"max_cycles": 0}, {"preset": "gin-gin"}):
-        with pytest.raises(gr.GinRummyError):
+    for bad, message in (
+        ({"episode": "match"}, "invalid episode 'match'"),
+        ({"render_mode": "human"}, "invalid render mode 'human': expected None or 'ansi'"),
+        ({"max_cycles": 0}, "invalid max_cycles 0: expected None or an integer of at least 1"),
+        ({"max_cycles": True}, "invalid max_cycles True: expected None or an integer of at least 1"),
+        ({"preset": "gin-gin"}, "unknown ruleset 'gin-gin'"),
+    ):
+        with pytest.raises(gr.GinRummyError, match=re.escape(message)):
             rl.aec_env(**bad)
+    for huge in ({"render_mode": "x" * 10_000}, {"max_cycles": -(10**400)}):
+        with pytest.raises(gr.GinRummyError) as caught:
+            rl.aec_env(**huge)
+        assert len(str(caught.value)) < 200  # the value is clipped, however long
 
 
 # ---------------------------------------------------------------- Gymnasium

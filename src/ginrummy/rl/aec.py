@@ -79,7 +79,7 @@ def check_episode(episode: object) -> Episode:
     """
     if episode == "round" or episode == "game":
         return episode
-    raise gr.GinRummyError(f"invalid episode {episode!r}: expected 'round' or 'game'")
+    raise gr.GinRummyError(f"invalid episode {episode!r:.80}: expected 'round' or 'game'")
 
 
 def check_action_id(action: object) -> int:
@@ -142,13 +142,13 @@ class GinRummyAEC(AECEnv):  # type: ignore[misc]
         self.episode: Episode = check_episode(episode)
         """``"round"`` or ``"game"``."""
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise gr.GinRummyError(f"invalid render mode {render_mode!r}: expected None or 'ansi'")
+            raise gr.GinRummyError(f"invalid render mode {render_mode!r:.80}: expected None or 'ansi'")
         self.render_mode = render_mode
         if max_cycles is not None and (
             not isinstance(max_cycles, int) or isinstance(max_cycles, bool) or max_cycles < 1
         ):
             raise gr.GinRummyError(
-                f"invalid max_cycles {max_cycles!r}: expected None or an integer of at least 1"
+                f"invalid max_cycles {max_cycles!r:.80}: expected None or an integer of at least 1"
             )
         self.max_cycles = max_cycles
         """The most actions in an episode before it is truncated (None: no limit)."""
