@@ -61,14 +61,23 @@ def _fail(
     return error(f"invalid {context}: {name!r} must be {needs} (got {value!r:.80})", field=name)
 
 
-def _range(low: int | None, high: int | None) -> str:
+def _range(low: float | None, high: float | None, kind: str = "an integer") -> str:
+    """What a value must be: ``kind``, then its bounds as people write them."""
     if low is not None and high is not None:
-        return f"an integer from {low} to {high}"
+        return f"{kind} from {_bound(low)} to {_bound(high)}"
     if low is not None:
-        return f"an integer of at least {low}"
+        return f"{kind} of at least {_bound(low)}"
     if high is not None:
-        return f"an integer of at most {high}"
-    return "an integer"
+        return f"{kind} of at most {_bound(high)}"
+    return kind
+
+
+def _bound(number: float) -> str:
+    """A bound as people write it: ``0``, ``0.5``, ``1000000`` (not ``1e+06``); an integer
+    exactly as it is."""
+    if isinstance(number, int):
+        return str(number)
+    return str(int(number)) if number.is_integer() else f"{number:g}"
 
 
 def check_int(
@@ -135,19 +144,11 @@ def check_number(
         raise _fail(error, name, value, "a number", context)
     if finite and not math.isfinite(number):
         raise _fail(error, name, value, "a finite number", context)
-    kind = "a finite number" if finite else "a number"
-    if low is not None and high is not None and not low <= number <= high:
-        raise _fail(error, name, value, f"{kind} from {_bound(low)} to {_bound(high)}", context)
-    if low is not None and not number >= low:
-        raise _fail(error, name, value, f"{kind} of at least {_bound(low)}", context)
-    if high is not None and not number <= high:
-        raise _fail(error, name, value, f"{kind} of at most {_bound(high)}", context)
+    if (low is not None and number < low) or (high is not None and number > high):
+        raise _fail(
+            error, name, value, _range(low, high, "a finite number" if finite else "a number"), context
+        )
     return number
-
-
-def _bound(number: float) -> str:
-    """A bound as people write it: ``0``, ``0.5``, ``1000000`` (not ``1e+06``)."""
-    return str(int(number)) if float(number).is_integer() else f"{number:g}"
 
 
 def check_player(
