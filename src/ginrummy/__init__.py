@@ -44,6 +44,7 @@ from ginrummy.errors import (
     InvalidPositionError,
     InvalidResultError,
     InvalidRulesetError,
+    ModelFileError,
     ParseError,
     SerializationError,
 )
@@ -144,6 +145,7 @@ __all__ = [
     "Meld",
     "MeldKind",
     "MeldingRules",
+    "ModelFileError",
     "MonteCarloBot",
     "NextDealer",
     "OpponentModel",

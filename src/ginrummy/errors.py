@@ -23,6 +23,7 @@ __all__ = [
     "InvalidPositionError",
     "InvalidResultError",
     "InvalidRulesetError",
+    "ModelFileError",
     "ParseError",
     "SerializationError",
 ]
@@ -179,4 +180,19 @@ class SerializationError(GinRummyError):
     Traceback (most recent call last):
     ...
     ginrummy.errors.SerializationError: document.version: unknown version 2 (known: [1])
+    """
+
+
+class ModelFileError(GinRummyError):
+    """A learned model's file that cannot be used (missing, not JSON, of another format
+    version, with a missing or wrong field, weights of the wrong shape), or a network built in
+    memory that could not be written to one.
+
+    >>> import ginrummy as gr
+    >>> from ginrummy.neural.model_file import parse_model
+    >>> parse_model(b'{"format": "ginrummy-model", "format_version": 2}', source="belief.json")
+    Traceback (most recent call last):
+    ...
+    ginrummy.errors.ModelFileError: invalid model file 'belief.json': unknown format_version 2
+    (known: [1])
     """
