@@ -560,6 +560,11 @@ def test_a_missing_or_unreadable_model_file_raises_model_file_error(tmp_path: Pa
         load_model(tmp_path / "nothing.json")
     with pytest.raises(gr.ModelFileError, match=r"invalid model file '.*': cannot be read"):
         load_model(tmp_path)
+    with pytest.raises(
+        gr.ModelFileError, match=r"invalid model file 'x\.json': its content must be bytes or text"
+    ):
+        parse_model(None, source="x.json")  # type: ignore[arg-type]
+    assert issubclass(gr.ModelFileError, gr.GinRummyError) and issubclass(gr.ModelFileError, ValueError)
 
 
 def test_a_long_path_is_named_by_its_end(tmp_path: Path) -> None:
@@ -629,6 +634,11 @@ def test_a_packaged_model_is_read_on_first_use_and_kept(
         (tmp_path / "tiny.json").unlink()
         assert first is read_packaged("tiny")
         assert small_network() == first.network
+        assert first is read_packaged("tiny", feature_version=1)
+        with pytest.raises(
+            gr.ModelFileError, match=r"tiny.json': feature_version 1, the features are version 2$"
+        ):
+            read_packaged("tiny", feature_version=2)
         with pytest.raises(
             gr.ModelFileError, match=r"invalid model file '.*absent.json': the file is missing"
         ):

@@ -162,9 +162,11 @@ def _check_names(value: Any, field: str, count: int, context: str) -> tuple[str,
         )
     if len(value) != count:
         raise ModelFileError(f"invalid {context}: {len(value)} {field}, the network has {count}", field=field)
-    if len(set(value)) != len(value):
-        twice = next(name for index, name in enumerate(value) if name in value[:index])
-        raise ModelFileError(f"invalid {context}: {field} holds {twice!r:.80} twice", field=field)
+    seen: set[str] = set()
+    for name in value:
+        if name in seen:
+            raise ModelFileError(f"invalid {context}: {field} holds {name!r:.80} twice", field=field)
+        seen.add(name)
     return tuple(value)
 
 
@@ -397,6 +399,10 @@ def parse_model(data: bytes | str, *, source: str = "<text>") -> Model:
     """
     where = _describe(source)
     raw = data.encode("utf-8") if isinstance(data, str) else data
+    if not isinstance(raw, (bytes, bytearray)):
+        raise ModelFileError(
+            f"invalid model file {where!r}: its content must be bytes or text (got {raw!r:.80})"
+        )
     try:
         return _parse(raw, where)
     except _Refused as exc:
@@ -506,18 +512,27 @@ def _data() -> Traversable:
     return resources.files("ginrummy.neural").joinpath("data")
 
 
-def read_packaged(name: str) -> Model:
+def read_packaged(name: str, *, feature_version: int | None = None) -> Model:
     """The packaged model ``name`` (the file ``ginrummy/neural/data/<name>.json``), read on
     first use and kept: ``import ginrummy`` reads no model file.
 
-    :raises ModelFileError: for a name that names no file (or is not a model's name), or a
-        file that is not a valid model file.
+    :param feature_version: the version of the caller's feature code, if the model must have
+        been trained on it.
+    :raises ModelFileError: for a name that names no file (or is not a model's name), a file
+        that is not a valid model file, or a model of another feature version.
     """
     if not isinstance(name, str) or not _NAME.fullmatch(name):
         raise ModelFileError(
             f"invalid model name {name!r:.80}: must be 1 to 64 of a-z, 0-9, '_', '.' and '-'"
         )
-    return _read_packaged(name)
+    model = _read_packaged(name)
+    if feature_version is not None and model.feature_version != feature_version:
+        where = _describe(_data().joinpath(f"{name}.json"))
+        raise ModelFileError(
+            f"invalid model file {where!r}: feature_version {model.feature_version}, the features"
+            f" are version {feature_version!r:.80}"
+        )
+    return model
 
 
 @functools.cache
