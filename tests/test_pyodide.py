@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 
 import ginrummy as gr
+from ginrummy.neural import Layer, Network, dump_model, packaged_models, parse_model, read_packaged
 
 pytestmark = pytest.mark.pyodide
 
@@ -40,10 +41,19 @@ def pip(*args: str) -> None:
     assert 0 == completed.returncode, completed.stdout[-2000:] + completed.stderr[-2000:]
 
 
+def _network_outputs() -> list[float]:
+    """The outputs of the small network the Pyodide script runs through its model file."""
+    hidden = Layer(weights=[[0.5, -1.0], [1.0, 0.25], [-0.75, 2.0]], biases=[0.1, -0.2], activation="relu")
+    head = Layer(weights=[[1.5, -0.5, 0.0], [0.25, 1.0, -2.0]], biases=[0.0, 0.5, 1.0], activation="softmax")
+    network = parse_model(dump_model(Network(layers=(hidden, head)), name="probe", feature_version=1)).network
+    return network.forward([0, 2], [(1, 0.5)])
+
+
 def test_a_whole_game_and_a_json_round_trip_run_in_pyodide(tmp_path: Path) -> None:
     """The wheel runs in Pyodide: a game between two greedy bots ends with the
-    same result as in this interpreter, a game and a view survive a JSON round trip, and the
-    packaged schema loads."""
+    same result as in this interpreter, a game and a view survive a JSON round trip, the
+    packaged schema loads, a small network gives the same outputs through its model file, and
+    every packaged model loads with the same hash."""
     pyodide = Path(os.environ.get("GINRUMMY_PYODIDE", ROOT / "node_modules" / "pyodide"))
     assert (pyodide / "pyodide.mjs").exists(), f"no Pyodide at {pyodide}: set GINRUMMY_PYODIDE"
     node = shutil.which("node")
@@ -77,6 +87,8 @@ def test_a_whole_game_and_a_json_round_trip_run_in_pyodide(tmp_path: Path) -> No
     )
     assert (True, True) == (report["round_trip"], report["view_round_trip"])
     assert sorted(gr.json_schema()["properties"]["type"]["enum"]) == report["schema_types"]
+    assert _network_outputs() == pytest.approx(report["network_outputs"], rel=1e-12)  # libm's exp may differ
+    assert {name: read_packaged(name).sha256 for name in packaged_models()} == report["packaged_models"]
     print(
         f"\npyodide: Python {report['python']} in Pyodide under Node; wheels built and downloaded in "
         f"{built - started:.1f} s; Pyodide loaded in {report['load_seconds']:.1f} s; a whole game "
