@@ -1,8 +1,9 @@
 """The cost of a learned model's inference in plain Python (``ginrummy.neural``).
 
-Two random networks of the sizes the learned players use: 400 inputs -> 128 relu -> 64 relu
--> 1 logistic (a value), and the same trunk with a 52-output logistic head (a card's
-probability each). For 60 active inputs (a view's card indicators), the median microseconds of
+Random networks of the sizes the learned players use: 400 inputs -> 128 relu -> 64 relu -> 1
+logistic (a value), the same trunk with a 52-output logistic head (a card's probability each),
+and LEARNING.md's 400 -> 64 -> 32 -> 1 from 80 active inputs (0.34 ms there). For 60 active
+inputs (``--active``: a view's card indicators), the median microseconds of
 ``forward``, of its two halves (``first_layer``, ``finish``), of ``add_inputs`` with one input
 taken away and one added (a changed hand) then ``finish``, and of the later layers computed
 with the plain ``sum(map(operator.mul, row, h))`` per output that ``math.dist`` replaces (see
@@ -66,27 +67,30 @@ def main() -> None:
     parser.add_argument("--active", type=int, default=60)
     args = parser.parse_args()
     rng = random.Random(20261202)
-    networks = {
-        "400 -> 128 -> 64 -> 1 (value)": random_network([400, 128, 64, 1], ["relu", "relu", "logistic"], rng),
-        "400 -> 128 -> 64 -> 52 (52-output head)": random_network(
-            [400, 128, 64, 52], ["relu", "relu", "logistic"], rng
+    relu = ["relu", "relu", "logistic"]
+    networks = [
+        ("400 -> 128 -> 64 -> 1 (value)", random_network([400, 128, 64, 1], relu, rng), args.active),
+        (
+            "400 -> 128 -> 64 -> 52 (52-output head)",
+            random_network([400, 128, 64, 52], relu, rng),
+            args.active,
         ),
-    }
-    active = sorted(rng.sample(range(400), args.active))
-    out, into = active[0], next(i for i in range(400) if i not in active)
-    print(
-        f"median microseconds per call ({args.repeats} timings of {args.number} calls), {args.active} active"
-    )
-    for title, network in networks.items():
+        ("400 -> 64 -> 32 -> 1, 80 active (LEARNING.md's)", random_network([400, 64, 32, 1], relu, rng), 80),
+    ]
+    print(f"median microseconds per call ({args.repeats} timings of {args.number} calls)")
+    for title, network, count in networks:
+        active = sorted(rng.sample(range(400), count))
+        out, into = active[0], next(i for i in range(400) if i not in active)
         pre = network.first_layer(active)
+        plain = plain_finish(network)
         figures = {
-            "forward": lambda n=network: n.forward(active),
-            "first_layer": lambda n=network: n.first_layer(active),
+            "forward": lambda n=network, a=active: n.forward(a),
+            "first_layer": lambda n=network, a=active: n.first_layer(a),
             "finish": lambda n=network, p=pre: n.finish(p),
-            "add_inputs (-1 +1) + finish": lambda n=network, p=pre: n.finish(
-                n.add_inputs(n.add_inputs(p, [out], sign=-1.0), [into])
+            "add_inputs (-1 +1) + finish": lambda n=network, p=pre, o=out, i=into: n.finish(
+                n.add_inputs(n.add_inputs(p, [o], sign=-1.0), [i])
             ),
-            "finish with plain products": lambda f=plain_finish(network), p=pre: f(p),
+            "finish with plain products": lambda f=plain, p=pre: f(p),
         }
         print(title)
         for name, function in figures.items():

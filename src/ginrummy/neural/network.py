@@ -405,7 +405,7 @@ class Network:
         terms = self._terms(active, values)
         if not terms:
             return list(pre)
-        delta = map(sum, zip(*terms, strict=True))
+        delta = terms[0] if len(terms) == 1 else map(sum, zip(*terms, strict=True))
         if sign == 1.0:
             return list(map(add, pre, delta))
         if sign == -1.0:
