@@ -29,7 +29,9 @@ from ginrummy.actions import (
     parse_action,
 )
 from ginrummy.beliefs.opponent_models import OPPONENT_MODELS, Decision, OpponentModel, ReasonablePlayer
+from ginrummy.beliefs.learned_belief import LearnedBelief
 from ginrummy.bots.eaai_simple import EaaiSimpleBot
+from ginrummy.bots.learned import LearnedBot
 from ginrummy.bots.montecarlo import MonteCarloBot
 from ginrummy.bots.reference import GreedyBot, RandomBot
 from ginrummy.bots.registry import BOTS, DEFAULT_BOT, Bot, BotFactory, make_bot
@@ -142,6 +144,8 @@ __all__ = [
     "Ladder",
     "LayOff",
     "LayoffPlan",
+    "LearnedBelief",
+    "LearnedBot",
     "Meld",
     "MeldKind",
     "MeldingRules",

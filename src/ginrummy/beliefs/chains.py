@@ -15,6 +15,12 @@ likelihood of the opponent's choices. Both moves are symmetric and keep every co
 view, so the chain's stationary distribution is the uniform prior times ``L``: the belief.
 Several chains, each after a burn-in, are thinned into the worlds kept.
 
+A model may also weigh a world by the cards it gives the opponent at the end of the log: one
+with a ``card_weights(view, events, known, hidden)`` method (the learned belief,
+:mod:`ginrummy.beliefs.learned_belief`) returns a log-weight per card index, and ``L`` is
+multiplied by the exponential of their sum over the opponent's final hand; a model whose
+``scores_choices`` is False is not asked about the choices one by one.
+
 >>> import random
 >>> import ginrummy as gr
 >>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=3)
@@ -36,7 +42,7 @@ from collections.abc import Sequence
 from ginrummy.actions import Discard, DrawStock, Knock, LayOff, PassUpcard, TakeDiscard
 from ginrummy.beliefs.opponent_models import Decision, OpponentModel
 from ginrummy.beliefs.worlds import Layout, Record, World
-from ginrummy.cards import Card
+from ginrummy.cards import Card, Hand
 from ginrummy.rules import AfterPass, Ruleset
 
 __all__ = ["BURN_IN", "CHAINS", "THINNING", "posterior_worlds"]
@@ -116,7 +122,13 @@ class _Likelihood:
     each choice's term kept by its hand (a chain revisits the same hands again and again)."""
 
     def __init__(
-        self, skeleton: _Skeleton, layout: Layout, model: OpponentModel, rules: Ruleset, limit: int
+        self,
+        skeleton: _Skeleton,
+        layout: Layout,
+        model: OpponentModel,
+        rules: Ruleset,
+        limit: int,
+        card_weights: dict[int, float] | None = None,
     ) -> None:
         self.skeleton, self.order, self.model, self.rules, self.limit = (
             skeleton,
@@ -126,12 +138,23 @@ class _Likelihood:
             limit,
         )
         self.terms: dict[tuple[int, int], float] = {}
+        self.scores_choices = getattr(model, "scores_choices", True)
+        self.card_weights = card_weights
 
     def __call__(self, slot_cards: Sequence[Card]) -> float:
+        total = 0.0
+        weights = self.card_weights
+        if weights is not None:
+            final = self.skeleton.final_hand(slot_cards)
+            while final:
+                low = final & -final
+                final ^= low
+                total += weights.get(low.bit_length() - 1, 0.0)
+        if not self.scores_choices:
+            return total
         prefix = [0]
         for s in self.order:
             prefix.append(prefix[-1] | slot_cards[s].mask)
-        total = 0.0
         terms = self.terms
         for number, ((kind, card, took, taken, _, removed, held), filled) in enumerate(
             zip(self.skeleton.steps, self.skeleton.filled, strict=True)
@@ -157,7 +180,13 @@ def posterior_worlds(
     rules: Ruleset = view.rules  # type: ignore[attr-defined]
     limit: int = view.knock_limit  # type: ignore[attr-defined]
     skeleton = _Skeleton(from_view, rules)
-    likelihood = _Likelihood(skeleton, from_view, model, rules, limit)
+    card_weights = getattr(model, "card_weights", None)
+    weights: dict[int, float] | None = None
+    if card_weights is not None:
+        known: Hand = view.known_cards  # type: ignore[attr-defined]
+        hidden = view.opponent_card_count - len(view.opponent_known)  # type: ignore[attr-defined]
+        weights = card_weights(view, events, known, hidden)
+    likelihood = _Likelihood(skeleton, from_view, model, rules, limit, weights)
     shown = from_view.shown
     slots = from_view.slots
     worlds: list[tuple[World, int]] = []

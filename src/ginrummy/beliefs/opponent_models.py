@@ -11,6 +11,9 @@ more than worlds where its choices would have been odd.
 - ``'reasonable'`` (:class:`ReasonablePlayer`): a player who takes a card when it lowers its
   deadwood, discards what leaves the least deadwood while keeping pairs and near-runs (a
   softmax: the better a discard, the likelier), and often waits for a better knock.
+- ``'learned'`` (:class:`~ginrummy.beliefs.learned_belief.LearnedBelief`): a network fitted on
+  self-play rounds says, card by card, how likely the opponent is to hold it; worlds are
+  weighted by those odds (:mod:`ginrummy.beliefs.learned_belief`).
 
 Models are values (frozen, hashable) and live in the read-only registry
 :data:`OPPONENT_MODELS`; any object with a ``name``, a ``particles`` count and a
@@ -18,7 +21,7 @@ Models are values (frozen, hashable) and live in the read-only registry
 
 >>> import ginrummy as gr
 >>> sorted(gr.OPPONENT_MODELS)
-['reasonable', 'uniform']
+['learned', 'reasonable', 'uniform']
 >>> gr.OPPONENT_MODELS["reasonable"].particles
 512
 """
@@ -32,6 +35,7 @@ from typing import Literal, Protocol, runtime_checkable
 
 import attrs
 
+from ginrummy.beliefs.learned_belief import LearnedBelief
 from ginrummy.cards import Hand
 from ginrummy.errors import GinRummyError
 from ginrummy.melding.partition import best_discards, deadwood
@@ -271,7 +275,8 @@ def potential(mask: int) -> int:
     """The pairs of a rank and the cards of a suit one or two ranks apart in ``mask`` (a hand):
     how many two-card beginnings of melds it holds.
 
-    >>> from ginrummy.cards import Hand
+    >>> from ginrummy.beliefs.learned_belief import LearnedBelief
+from ginrummy.cards import Hand
     >>> potential(Hand.parse("7c 7d 8c Ts").mask)  # 7c 7d, 7c 8c
     2
     """
@@ -284,7 +289,7 @@ def potential(mask: int) -> int:
 
 
 OPPONENT_MODELS: Mapping[str, OpponentModel] = MappingProxyType(
-    {"uniform": UNIFORM, "reasonable": ReasonablePlayer()}
+    {"uniform": UNIFORM, "reasonable": ReasonablePlayer(), "learned": LearnedBelief()}
 )
 """The opponent models by name (read-only), as :data:`ginrummy.BOTS` names the bots."""
 

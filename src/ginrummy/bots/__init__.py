@@ -2,6 +2,7 @@
 read-only registry :data:`BOTS` that names them (all public from ``ginrummy`` itself)."""
 
 from ginrummy.bots.eaai_simple import EaaiSimpleBot
+from ginrummy.bots.learned import LearnedBot
 from ginrummy.bots.montecarlo import MonteCarloBot
 from ginrummy.bots.reference import GreedyBot, RandomBot
 from ginrummy.bots.registry import BOTS, DEFAULT_BOT, Bot, BotFactory, make_bot
@@ -14,6 +15,7 @@ __all__ = [
     "BotFactory",
     "EaaiSimpleBot",
     "GreedyBot",
+    "LearnedBot",
     "MonteCarloBot",
     "RandomBot",
     "TrackerBot",

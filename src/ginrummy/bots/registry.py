@@ -9,6 +9,8 @@ A bot sees only its :class:`~ginrummy.PlayerView`. The library's bots, each in i
   what its discards give away, and values its knocks (:mod:`ginrummy.bots.tracker`);
 - ``'eaai-simple'``: :class:`~ginrummy.bots.eaai_simple.EaaiSimpleBot`, the EAAI-21 challenge's
   baseline player ``SimpleGinRummyPlayer`` (:mod:`ginrummy.bots.eaai_simple`);
+- ``'learned'``: :class:`~ginrummy.LearnedBot`, which plays the action of highest value under a
+  network fitted to self-play outcomes (:mod:`ginrummy.bots.learned`);
 - ``'montecarlo'``: :class:`~ginrummy.MonteCarloBot`, which samples the hidden cards from its
   view and plays each candidate out with the tracker bot (:mod:`ginrummy.bots.montecarlo`;
   hundreds of times slower).
@@ -18,7 +20,7 @@ A bot sees only its :class:`~ginrummy.PlayerView`. The library's bots, each in i
 
 >>> import ginrummy as gr
 >>> sorted(gr.BOTS)
-['eaai-simple', 'greedy', 'montecarlo', 'random', 'tracker']
+['eaai-simple', 'greedy', 'learned', 'montecarlo', 'random', 'tracker']
 >>> gr.make_bot("tracker", seed=1).act(gr.Round.deal(gr.PAGAT, dealer=0, seed=7).view(1))
 PassUpcard()
 """
@@ -31,6 +33,7 @@ from typing import Protocol
 
 from ginrummy.actions import Action
 from ginrummy.bots.eaai_simple import EaaiSimpleBot
+from ginrummy.bots.learned import LearnedBot
 from ginrummy.bots.montecarlo import MonteCarloBot
 from ginrummy.bots.reference import GreedyBot, RandomBot
 from ginrummy.bots.tracker import TrackerBot
@@ -45,6 +48,7 @@ __all__ = [
     "BotFactory",
     "EaaiSimpleBot",
     "GreedyBot",
+    "LearnedBot",
     "MonteCarloBot",
     "RandomBot",
     "TrackerBot",
@@ -78,6 +82,7 @@ BOTS: Mapping[str, BotFactory] = MappingProxyType(
         "tracker": TrackerBot,
         "montecarlo": MonteCarloBot,
         "eaai-simple": EaaiSimpleBot,
+        "learned": LearnedBot,
     }
 )
 """The library's bots by name (read-only)."""

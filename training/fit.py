@@ -1,0 +1,181 @@
+"""Fitting the learned models with scikit-learn, and their held-out metrics.
+
+Three models are fitted on the samples of :mod:`selfplay`:
+
+- ``belief``: from a view's inputs, the probability that the opponent holds each of the 52
+  cards (a multi-label logistic network, ``MLPClassifier``);
+- ``action-value``: from a view's inputs and an action's, the round's result for the player
+  (points and box bonus, divided by :data:`SCALE`), a regression (``MLPRegressor``), DouZero's
+  "deep Monte Carlo": the value of an action is fitted to the outcomes that followed it, in
+  rounds whose hidden cards the data knows, so no uniform world biases it;
+- ``value``: from a view's inputs alone, the same result (the value of the position).
+
+The held-out metrics are computed on rounds never fitted (the last share of the rounds by
+number); the belief's Brier score is computed as :meth:`ginrummy.PlayerView.card_probabilities`
+computes its probabilities: over the cards the viewer cannot see, scaled to add up to the
+opponent's cards it does not know.
+"""
+
+from __future__ import annotations
+
+import time
+import warnings
+from typing import Any
+
+import numpy as np
+from scipy import sparse
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.neural_network import MLPClassifier, MLPRegressor
+
+from ginrummy.beliefs.view_features import INPUTS
+from ginrummy.bots.action_features import ACTION_INPUTS
+
+SCALE = 25.0
+"""Points are divided by this for the regressions (a round's result is tens of points)."""
+
+
+def matrix(samples: dict[str, np.ndarray], rows: np.ndarray, view_only: bool) -> sparse.csr_matrix:
+    """The inputs of ``rows`` as a sparse matrix: the view's alone, or with the action's."""
+    width = INPUTS if view_only else INPUTS + ACTION_INPUTS
+    indptr, indices, data = samples["indptr"], samples["indices"], samples["data"]
+    whole = sparse.csr_matrix((data, indices, indptr), shape=(len(indptr) - 1, INPUTS + ACTION_INPUTS))
+    picked = whole[rows]
+    if view_only:
+        picked = picked[:, :width]
+    picked.sort_indices()
+    return picked.astype(np.float32)
+
+
+def hand_bits(masks: np.ndarray) -> np.ndarray:
+    """The 52 indicators of each hand mask."""
+    bits = np.arange(52, dtype=np.uint64)
+    return ((masks[:, None] >> bits) & np.uint64(1)).astype(np.float32)
+
+
+def _fit(model: Any, x: sparse.csr_matrix, y: np.ndarray) -> tuple[Any, float]:
+    started = time.perf_counter()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        model.fit(x, y)
+    return model, time.perf_counter() - started
+
+
+def card_matrix(x: sparse.csr_matrix, hands: np.ndarray | None, per_view: int | None, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The card-by-card inputs of the views ``x`` (:func:`ginrummy.beliefs.card_features.card_rows`):
+    every unseen card's row (or ``per_view`` of them drawn at random), whether the opponent
+    holds it (when ``hands`` are given), and the view each row comes from."""
+    from ginrummy.beliefs.card_features import card_rows
+
+    rng = np.random.default_rng(seed)
+    rows: list[list[float]] = []
+    labels: list[float] = []
+    views: list[int] = []
+    for number in range(x.shape[0]):
+        start, stop = x.indptr[number], x.indptr[number + 1]
+        indices = x.indices[start:stop].tolist()
+        data = x.data[start:stop].tolist()
+        active = [i for i, v in zip(indices, data, strict=True) if v == 1.0]
+        values = [(i, v) for i, v in zip(indices, data, strict=True) if v != 1.0]
+        cards, card_inputs = card_rows(active, values)
+        picked = range(len(cards))
+        if per_view is not None and len(cards) > per_view:
+            picked = rng.choice(len(cards), per_view, replace=False).tolist()
+        hand = int(hands[number]) if hands is not None else 0
+        for k in picked:
+            rows.append(card_inputs[k])
+            labels.append(float(hand >> cards[k] & 1))
+            views.append(number)
+    return np.asarray(rows, dtype=np.float32), np.asarray(labels, dtype=np.float32), np.asarray(views)
+
+
+def fit_belief(rows: np.ndarray, labels: np.ndarray, seed: int, hidden: tuple[int, ...], epochs: int) -> tuple[MLPClassifier, float]:
+    """The card-by-card belief network, fitted on card rows and whether the opponent held
+    each card (a fixed number of epochs: a classifier's validation score is its accuracy,
+    which says little of its probabilities)."""
+    model = MLPClassifier(
+        hidden_layer_sizes=hidden,
+        batch_size=1024,
+        learning_rate_init=2e-3,
+        max_iter=epochs,
+        alpha=1e-5,
+        random_state=seed,
+        verbose=True,
+    )
+    return _fit(model, rows, labels.astype(int))
+
+
+def fit_regressor(x: sparse.csr_matrix, y: np.ndarray, seed: int, hidden: tuple[int, ...], epochs: int) -> tuple[MLPRegressor, float]:
+    """A value network (action values or position values), fitted to ``y`` points."""
+    model = MLPRegressor(
+        hidden_layer_sizes=hidden,
+        batch_size=2048,
+        learning_rate_init=2e-3,
+        max_iter=epochs,
+        alpha=1e-5,
+        random_state=seed,
+        early_stopping=True,
+        validation_fraction=0.05,
+        n_iter_no_change=3,
+        verbose=True,
+    )
+    return _fit(model, x, y / SCALE)
+
+
+def belief_metrics(model: MLPClassifier, x: sparse.csr_matrix, hands: np.ndarray, turns: np.ndarray) -> dict[str, Any]:
+    """The Brier score of the belief on held-out views, against uniform, by turn: over the
+    cards the viewer cannot see, probabilities scaled to add up to the hidden cards, as
+    :meth:`ginrummy.PlayerView.card_probabilities` has them."""
+    rows, labels, views = card_matrix(x, hands, None, 0)
+    p = np.clip(model.predict_proba(rows)[:, 1], 1e-7, 1 - 1e-7)
+    logits = np.log(p / (1 - p))
+    share = rows[:, 8 + 4 * 7 + 4]
+    brier_model = np.zeros(x.shape[0])
+    brier_uniform = np.zeros(x.shape[0])
+    bounds = np.flatnonzero(np.diff(np.concatenate([[-1], views, [x.shape[0] + 1]])))
+    for a, b in zip(bounds[:-1], bounds[1:], strict=True):
+        view = views[a]
+        target = labels[a:b]
+        hidden = int(round(share[a] * (b - a)))
+        q = np.asarray(scaled_logits_probabilities(logits[a:b], hidden))
+        brier_model[view] = float(np.mean((q - target) ** 2))
+        brier_uniform[view] = float(np.mean((share[a] - target) ** 2))
+    result: dict[str, Any] = {"views": int(x.shape[0])}
+    for first in (0, 5):
+        keep = turns >= first
+        m, u = float(brier_model[keep].mean()), float(brier_uniform[keep].mean())
+        result[f"brier_from_turn_{first}"] = {"model": m, "uniform": u, "gain": 1 - m / u}
+    by_turn = {}
+    for turn in range(0, 15):
+        keep = turns == turn if turn < 14 else turns >= 14
+        if keep.sum() >= 20:
+            m, u = float(brier_model[keep].mean()), float(brier_uniform[keep].mean())
+            by_turn[str(turn)] = round(1 - m / u, 4)
+    result["gain_by_turn"] = by_turn
+    return result
+
+
+def scaled_logits_probabilities(logits: np.ndarray, hidden: int) -> list[float]:
+    """The probabilities of the unseen cards once their logits are shifted to add up to
+    ``hidden`` (the package's own routine, so the metric is the model's in play)."""
+    import math
+
+    from ginrummy.beliefs.learned_belief import scaled_logits
+
+    shifted = scaled_logits([float(v) for v in logits], hidden)
+    return [1 / (1 + math.exp(-v)) for v in shifted]
+
+
+def regression_metrics(model: MLPRegressor, x: sparse.csr_matrix, y: np.ndarray) -> dict[str, float]:
+    """The error of a value network on held-out samples, in points, against the error of
+    predicting the mean."""
+    predicted = model.predict(x) * SCALE
+    error = predicted - y
+    return {
+        "samples": int(len(y)),
+        "rmse": float(np.sqrt(np.mean(error**2))),
+        "mae": float(np.mean(np.abs(error))),
+        "rmse_of_mean": float(np.std(y)),
+        "r2": float(1 - np.mean(error**2) / max(1e-9, np.var(y))),
+        "mean_predicted": float(predicted.mean()),
+        "mean_real": float(y.mean()),
+    }

@@ -1,0 +1,161 @@
+"""Regenerate every shipped model from a seed: self-play data, fitting, export, and a log.
+
+    pip install ".[train]"
+    python training/run.py                      # the shipped models: seed 1, two workers
+    python training/run.py --rounds 400 --out /tmp/models --log /tmp/log.json   # a quick try
+
+Steps (see training/README.md):
+
+1. self-play data: ``--rounds`` rounds of the library's bots (:mod:`selfplay`) on a process
+   pool of ``--workers``, the last ``--held-out`` share of them kept out of fitting; the data is
+   kept in ``training/data/`` under a name made of its settings, and reused when present;
+2. the belief, the action values and the value of a position fitted with scikit-learn
+   (:mod:`fit`), with their held-out metrics;
+3. ``--iterations`` more rounds of the learned bot's own self-play: the action values are
+   fitted again on its games added to the data;
+4. export: each model written as a model file (``ginrummy.neural.model_file``) into ``--out``
+   (the package's ``src/ginrummy/neural/data/``), with its settings and metrics;
+5. the log (``--log``, ``training/log.json``): the data, the settings, the metrics, the time of
+   each step and the SHA-256 of every file written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import platform
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import fit  # noqa: E402
+import selfplay  # noqa: E402
+
+ROOT = HERE.parent
+
+
+def _data(seed: str, rounds: int, explore: float, workers: int, log: dict[str, Any], tag: str, players: Any = selfplay.PLAYERS) -> dict[str, np.ndarray]:
+    """Self-play samples, from the cache when the same settings made them before."""
+    cache = HERE / "data" / f"{tag}-{seed}-{rounds}-{explore}.npz"
+    started = time.perf_counter()
+    if cache.exists():
+        with np.load(cache, allow_pickle=False) as loaded:
+            samples = {key: loaded[key] for key in loaded.files}
+        source = f"cache {cache.name}"
+    else:
+        with ProcessPoolExecutor(workers) as pool:
+            samples = selfplay.generate(seed, rounds, explore, pool, players)
+        cache.parent.mkdir(exist_ok=True)
+        np.savez(cache, **samples)
+        source = "played"
+    log[tag] = {
+        "seed": seed,
+        "rounds": rounds,
+        "explore": explore,
+        "samples": int(len(samples["reward"])),
+        "nonzero_inputs": int(len(samples["indices"])),
+        "source": source,
+        "seconds": round(time.perf_counter() - started, 1),
+    }
+    print(f"{tag}: {log[tag]}", flush=True)
+    return samples
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=60_000)
+    parser.add_argument("--explore", type=float, default=0.15)
+    parser.add_argument("--held-out", type=float, default=0.05)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--epochs", type=int, default=10)
+    parser.add_argument("--value-samples", type=int, default=800_000)
+    parser.add_argument("--belief-views", type=int, default=150_000)
+    parser.add_argument("--belief-test-views", type=int, default=20_000)
+    parser.add_argument("--out", type=Path, default=ROOT / "src" / "ginrummy" / "neural" / "data")
+    parser.add_argument("--log", type=Path, default=HERE / "log.json")
+    parser.add_argument("--data-only", action="store_true", help="stop after the self-play data")
+    args = parser.parse_args()
+    started = time.perf_counter()
+    log: dict[str, Any] = {
+        "command": " ".join(["python", "training/run.py", *sys.argv[1:]]),
+        "settings": {k: str(v) if isinstance(v, Path) else v for k, v in vars(args).items()},
+        "python": platform.python_version(),
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores",
+    }
+    samples = _data(f"s{args.seed}", args.rounds, args.explore, args.workers, log, "selfplay")
+    if args.data_only:
+        return
+    import export  # noqa: PLC0415  (needs the package's model files module)
+
+    rounds = samples["round_id"]
+    cut = int(args.rounds * (1 - args.held_out))
+    train = np.flatnonzero(rounds < cut)
+    test = np.flatnonzero(rounds >= cut)
+    log["split"] = {"fitted_rounds": cut, "held_out_rounds": args.rounds - cut, "fitted": len(train), "held_out": len(test)}
+    written: dict[str, str] = {}
+    metrics: dict[str, Any] = {}
+    timings: dict[str, float] = {}
+
+    rng = np.random.default_rng(args.seed)
+
+    # the action values: every sample, its view's inputs and its action's
+    xa = fit.matrix(samples, train, view_only=False)
+    actions, seconds = fit.fit_regressor(xa, samples["reward"][train], args.seed, (64, 32), args.epochs)
+    timings["action-value"] = round(seconds, 1)
+    del xa
+    xat = fit.matrix(samples, test, view_only=False)
+    metrics["action-value"] = fit.regression_metrics(actions, xat, samples["reward"][test])
+    del xat
+    print("action-value", metrics["action-value"], f"{seconds:.0f} s", flush=True)
+
+    # the value of a position: a share of the samples, the view's inputs alone
+    some = np.sort(rng.choice(train, min(len(train), args.value_samples), replace=False))
+    x = fit.matrix(samples, some, view_only=True)
+    value, seconds = fit.fit_regressor(x, samples["reward"][some], args.seed, (64, 32), args.epochs)
+    timings["value"] = round(seconds, 1)
+    xt = fit.matrix(samples, test, view_only=True)
+    metrics["value"] = fit.regression_metrics(value, xt, samples["reward"][test])
+    print("value", metrics["value"], f"{seconds:.0f} s", flush=True)
+
+    # the belief, card by card: a share of the views, some of their unseen cards each
+    some = np.sort(rng.choice(train, min(len(train), args.belief_views), replace=False))
+    x = fit.matrix(samples, some, view_only=True)
+    started_rows = time.perf_counter()
+    rows, labels, _ = fit.card_matrix(x, samples["opponent"][some], 12, args.seed)
+    timings["belief_rows"] = round(time.perf_counter() - started_rows, 1)
+    belief, seconds = fit.fit_belief(rows, labels, args.seed, (32, 16), args.epochs)
+    timings["belief"] = round(seconds, 1)
+    del rows, labels, x
+    tests = test[: args.belief_test_views]
+    xt = fit.matrix(samples, tests, view_only=True)
+    metrics["belief"] = fit.belief_metrics(belief, xt, samples["opponent"][tests], samples["turn"][tests])
+    print("belief", metrics["belief"], f"{seconds:.0f} s", flush=True)
+
+    settings = {"seed": args.seed, "rounds": args.rounds, "explore": args.explore, "epochs": args.epochs,
+                "value_samples": args.value_samples, "belief_views": args.belief_views}
+    args.out.mkdir(parents=True, exist_ok=True)
+    for name, model in (("belief", belief), ("value", value), ("action-value", actions)):
+        path = args.out / f"{name}.json"
+        export.write(path, name, model, {**settings, **export.settings_of(model)}, metrics[name])
+        written[str(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)] = hashlib.sha256(path.read_bytes()).hexdigest()
+    log["metrics"] = metrics
+    log["fit_seconds"] = timings
+    log["files"] = written
+    log["sizes"] = {name: Path(ROOT / name if not Path(name).is_absolute() else name).stat().st_size for name in written}
+    log["seconds"] = round(time.perf_counter() - started, 1)
+    args.log.write_text(json.dumps(log, indent=2) + "\n")
+    print(f"written {args.log}: {log['seconds']} s", flush=True)
+
+
+if __name__ == "__main__":
+    main()
