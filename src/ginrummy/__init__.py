@@ -29,6 +29,7 @@ from ginrummy.actions import (
     parse_action,
 )
 from ginrummy.beliefs.opponent_models import OPPONENT_MODELS, Decision, OpponentModel, ReasonablePlayer
+from ginrummy.bots.camper import CamperBot
 from ginrummy.bots.eaai_simple import EaaiSimpleBot
 from ginrummy.bots.montecarlo import MonteCarloBot
 from ginrummy.bots.reference import GreedyBot, RandomBot
@@ -111,6 +112,7 @@ __all__ = [
     "BigGin",
     "Bot",
     "BotFactory",
+    "CamperBot",
     "Card",
     "CardsLike",
     "Comparison",

@@ -9,6 +9,9 @@ A bot sees only its :class:`~ginrummy.PlayerView`. The library's bots, each in i
   what its discards give away, and values its knocks (:mod:`ginrummy.bots.tracker`);
 - ``'eaai-simple'``: :class:`~ginrummy.bots.eaai_simple.EaaiSimpleBot`, the EAAI-21 challenge's
   baseline player ``SimpleGinRummyPlayer`` (:mod:`ginrummy.bots.eaai_simple`);
+- ``'camper'``: :class:`~ginrummy.CamperBot`, the EAAI 2021 winner's described policy: a
+  one-draw lookahead and danger in its discards, knocks only in its first three turns, then
+  gin (:mod:`ginrummy.bots.camper`);
 - ``'montecarlo'``: :class:`~ginrummy.MonteCarloBot`, which samples the hidden cards from its
   view and plays each candidate out with the tracker bot (:mod:`ginrummy.bots.montecarlo`;
   hundreds of times slower).
@@ -18,7 +21,7 @@ A bot sees only its :class:`~ginrummy.PlayerView`. The library's bots, each in i
 
 >>> import ginrummy as gr
 >>> sorted(gr.BOTS)
-['eaai-simple', 'greedy', 'montecarlo', 'random', 'tracker']
+['camper', 'eaai-simple', 'greedy', 'montecarlo', 'random', 'tracker']
 >>> gr.make_bot("tracker", seed=1).act(gr.Round.deal(gr.PAGAT, dealer=0, seed=7).view(1))
 PassUpcard()
 """
@@ -30,6 +33,7 @@ from types import MappingProxyType
 from typing import Protocol
 
 from ginrummy.actions import Action
+from ginrummy.bots.camper import CamperBot
 from ginrummy.bots.eaai_simple import EaaiSimpleBot
 from ginrummy.bots.montecarlo import MonteCarloBot
 from ginrummy.bots.reference import GreedyBot, RandomBot
@@ -43,6 +47,7 @@ __all__ = [
     "DEFAULT_BOT",
     "Bot",
     "BotFactory",
+    "CamperBot",
     "EaaiSimpleBot",
     "GreedyBot",
     "MonteCarloBot",
@@ -78,6 +83,7 @@ BOTS: Mapping[str, BotFactory] = MappingProxyType(
         "tracker": TrackerBot,
         "montecarlo": MonteCarloBot,
         "eaai-simple": EaaiSimpleBot,
+        "camper": CamperBot,
     }
 )
 """The library's bots by name (read-only)."""
