@@ -7,7 +7,7 @@ Its source is the description of MARJJ's play (public code ``aqibahm/MARJJ``,
 
 - **Discard.** Among the discards that leave at most :data:`DISCARD_SLACK` points more
   deadwood than the best one, it throws the card of least *score*: the deadwood left, plus
-  :data:`FUTURE_WEIGHT` · :data:`FUTURE_DECAY` ^ (turn − 1) times the mean of the
+  :data:`FUTURE_WEIGHT` · :data:`FUTURE_DECAY` ^ (turn - 1) times the mean of the
   :data:`FUTURE_DRAWS` least *one-draw future deadwoods* (over every card it has not seen:
   the deadwood after drawing that card and making the best discard, :func:`future_deadwood`),
   plus the **danger** of the card (:func:`danger`): points charged when the opponent can meld
@@ -264,7 +264,9 @@ class CamperBot:
         wrap = rules.round_the_corner
         scored = [
             (
-                left + weight * future_deadwood(hand & ~card.mask, unseen, rules) + danger(card.index, known, dead, wrap),
+                left
+                + weight * future_deadwood(hand & ~card.mask, unseen, rules)
+                + danger(card.index, known, dead, wrap),
                 left,
                 card,
             )
@@ -309,5 +311,7 @@ def _layoff_points(arrangement: Arrangement, live: Hand, rules: Ruleset) -> int:
     """The points of the cards of ``live`` that fit a meld of ``arrangement`` directly."""
     values = tables_for(rules).values
     return sum(
-        values[card.index % 13] for card in live if any(meld.accepts(card, rules) for meld in arrangement.melds)
+        values[card.index % 13]
+        for card in live
+        if any(meld.accepts(card, rules) for meld in arrangement.melds)
     )
