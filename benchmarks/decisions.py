@@ -27,7 +27,7 @@ from collections.abc import Callable
 
 import ginrummy as gr
 
-FAST_BOTS = ("random", "greedy", "tracker", "eaai-simple")
+FAST_BOTS = ("random", "greedy", "tracker", "eaai-simple", "camper")
 """The bots measured on every view by default."""
 
 

@@ -64,8 +64,9 @@ def card(text: str) -> gr.Card:
     return gr.Card.parse(text)
 
 
-NAMES = ["random", "greedy", "tracker"]
-"""Every bot of the registry."""
+NAMES = ["random", "greedy", "tracker", "camper", "learned"]
+"""The registry's bots these tests play (``montecarlo`` and ``eaai-simple`` are tested in their
+own files, ``test_bots_montecarlo.py`` and ``test_eaai.py``)."""
 
 
 def greedy(round_: gr.Round, player: int = 0) -> gr.Action:
@@ -174,12 +175,16 @@ def test_make_bot_by_name_any_case() -> None:
     assert isinstance(gr.make_bot("greedy"), gr.GreedyBot)
     assert isinstance(gr.make_bot("Random", seed=3), gr.RandomBot)
     assert isinstance(gr.make_bot("TRACKER", seed=3), gr.TrackerBot)
+    assert isinstance(gr.make_bot("Camper", seed=3), gr.CamperBot)
+    assert isinstance(gr.make_bot("Learned", seed=3), gr.LearnedBot)
     expected = {
         "random": gr.RandomBot,
         "greedy": gr.GreedyBot,
         "tracker": gr.TrackerBot,
         "montecarlo": gr.MonteCarloBot,
         "eaai-simple": EaaiSimpleBot,
+        "camper": gr.CamperBot,
+        "learned": gr.LearnedBot,
     }
     assert expected == dict(gr.BOTS)
 

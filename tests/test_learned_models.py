@@ -23,9 +23,10 @@ import pytest
 import ginrummy as gr
 from ginrummy.beliefs import learned_belief
 from ginrummy.beliefs.card_features import card_rows
-from ginrummy.beliefs.view_features import INPUTS, view_inputs
+from ginrummy.beliefs.view_features import view_inputs
 from ginrummy.bots import learned_values
-from ginrummy.bots.action_features import ACTION_INPUTS, CardCounter, action_inputs, candidates
+from ginrummy.bots.action_features import action_inputs, candidates, compact_inputs
+from ginrummy.bots.card_counting import CardCounter
 from ginrummy.neural import model_file
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -55,15 +56,6 @@ def played_views(count: int, seed: int = 5) -> Iterator[tuple[gr.Round, gr.Playe
                 yield r, view
             r = r.apply(bots[r.to_act].act(view))
         deal += 1
-
-
-def dense(active: list[int], values: list[tuple[int, float]], width: int) -> np.ndarray:
-    """The inputs as one dense row."""
-    row = np.zeros(width)
-    row[active] = 1.0
-    for index, value in values:
-        row[index] = value
-    return row
 
 
 def estimator_of(model: model_file.Model, kind: str) -> Any:
@@ -112,17 +104,16 @@ def test_shipped_models_run_as_scikit_learn_runs_them() -> None:
     actions = estimator_of(learned_values.action_model(), "regressor")
     for _, view in played_views(12):
         active, values = view_inputs(view, view._records())
-        row = dense(active, values, INPUTS)[None, :]
         _, card_inputs = card_rows(active, values)
         ours = [learned_belief.belief_model().network.forward((), list(enumerate(r)))[0] for r in card_inputs]
         assert np.allclose(ours, belief.predict_proba(np.asarray(card_inputs))[:, 1], atol=1e-6)
-        assert abs(learned_values.value_model().network.forward(active, values)[0] - value.predict(row)[0]) < 1e-6
+        compact = compact_inputs((active, values), None)
+        assert abs(learned_values.position_value(view) / learned_values.SCALE - value.predict([compact])[0]) < 1e-6
         counter = CardCounter(view)
         for action in candidates(view):
-            extra, extra_values = action_inputs(view, counter, action)
-            both = dense(active + extra, values + extra_values, INPUTS + ACTION_INPUTS)[None, :]
+            both = compact_inputs((active, values), action_inputs(view, counter, action))
             ours = learned_values.action_values(view)[action] / learned_values.SCALE
-            assert abs(ours - actions.predict(both)[0]) < 1e-6
+            assert abs(ours - actions.predict([both])[0]) < 1e-6
 
 
 def test_learned_outputs_see_nothing_a_player_cannot() -> None:

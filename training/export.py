@@ -36,7 +36,7 @@ def settings_of(model: Any) -> dict[str, Any]:
         "learning_rate_init": model.learning_rate_init,
         "alpha": model.alpha,
         "epochs_run": int(model.n_iter_),
-        "best_validation_score": None if model.best_validation_score_ is None else float(model.best_validation_score_),
+        "final_loss": float(model.loss_),
     }
 
 

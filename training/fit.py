@@ -46,6 +46,33 @@ def matrix(samples: dict[str, np.ndarray], rows: np.ndarray, view_only: bool) ->
     return picked.astype(np.float32)
 
 
+def compact_matrix(samples: dict[str, np.ndarray], rows: np.ndarray, with_action: bool) -> np.ndarray:
+    """The compact inputs (:func:`ginrummy.bots.action_features.compact_inputs`) of ``rows``:
+    of the view and the action played, or of the view alone."""
+    from ginrummy.bots.action_features import compact_inputs
+
+    indptr, indices, data, split = samples["indptr"], samples["indices"], samples["data"], samples["action_start"]
+    out = np.zeros((len(rows), len(_compact_names())), dtype=np.float32)
+    for k, row in enumerate(rows.tolist()):
+        start, middle, stop = int(indptr[row]), int(split[row]), int(indptr[row + 1])
+        view = _inputs(indices[start:middle].tolist(), data[start:middle].tolist())
+        action = _inputs(indices[middle:stop].tolist(), data[middle:stop].tolist()) if with_action else None
+        out[k] = compact_inputs(view, action)
+    return out
+
+
+def _compact_names() -> tuple[str, ...]:
+    from ginrummy.bots.action_features import COMPACT
+
+    return COMPACT
+
+
+def _inputs(indices: list[int], data: list[float]) -> tuple[list[int], list[tuple[int, float]]]:
+    active = [i for i, v in zip(indices, data, strict=True) if v == 1.0]
+    values = [(i, v) for i, v in zip(indices, data, strict=True) if v != 1.0]
+    return active, values
+
+
 def hand_bits(masks: np.ndarray) -> np.ndarray:
     """The 52 indicators of each hand mask."""
     bits = np.arange(52, dtype=np.uint64)
@@ -104,8 +131,10 @@ def fit_belief(rows: np.ndarray, labels: np.ndarray, seed: int, hidden: tuple[in
     return _fit(model, rows, labels.astype(int))
 
 
-def fit_regressor(x: sparse.csr_matrix, y: np.ndarray, seed: int, hidden: tuple[int, ...], epochs: int) -> tuple[MLPRegressor, float]:
-    """A value network (action values or position values), fitted to ``y`` points."""
+def fit_regressor(x: Any, y: np.ndarray, seed: int, hidden: tuple[int, ...], epochs: int) -> tuple[MLPRegressor, float]:
+    """A value network (action values or position values), fitted to ``y`` points, for a
+    fixed number of epochs (a random validation share would hold samples of the rounds fitted,
+    whose results the network can learn by heart; the held-out rounds are judged after)."""
     model = MLPRegressor(
         hidden_layer_sizes=hidden,
         batch_size=2048,
@@ -113,9 +142,6 @@ def fit_regressor(x: sparse.csr_matrix, y: np.ndarray, seed: int, hidden: tuple[
         max_iter=epochs,
         alpha=1e-5,
         random_state=seed,
-        early_stopping=True,
-        validation_fraction=0.05,
-        n_iter_no_change=3,
         verbose=True,
     )
     return _fit(model, x, y / SCALE)
@@ -165,7 +191,7 @@ def scaled_logits_probabilities(logits: np.ndarray, hidden: int) -> list[float]:
     return [1 / (1 + math.exp(-v)) for v in shifted]
 
 
-def regression_metrics(model: MLPRegressor, x: sparse.csr_matrix, y: np.ndarray) -> dict[str, float]:
+def regression_metrics(model: MLPRegressor, x: Any, y: np.ndarray) -> dict[str, float]:
     """The error of a value network on held-out samples, in points, against the error of
     predicting the mean."""
     predicted = model.predict(x) * SCALE

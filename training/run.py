@@ -43,16 +43,29 @@ import selfplay  # noqa: E402
 ROOT = HERE.parent
 
 
-def _data(seed: str, rounds: int, explore: float, workers: int, log: dict[str, Any], tag: str, players: Any = selfplay.PLAYERS) -> dict[str, np.ndarray]:
-    """Self-play samples, from the cache when the same settings made them before."""
-    cache = HERE / "data" / f"{tag}-{seed}-{rounds}-{explore}.npz"
+def _data(
+    seed: str,
+    rounds: int,
+    explore: float,
+    workers: int,
+    log: dict[str, Any],
+    tag: str,
+    players: Any = selfplay.PLAYERS,
+    models: Path | None = None,
+) -> dict[str, np.ndarray]:
+    """Self-play samples, from the cache when the same settings (and models) made them before."""
+    made_by = ""
+    if models is not None:
+        made_by = "-" + hashlib.sha256((models / "action-value.json").read_bytes()).hexdigest()[:12]
+    cache = HERE / "data" / f"{tag}-{seed}-{rounds}-{explore}{made_by}.npz"
     started = time.perf_counter()
     if cache.exists():
         with np.load(cache, allow_pickle=False) as loaded:
             samples = {key: loaded[key] for key in loaded.files}
         source = f"cache {cache.name}"
     else:
-        with ProcessPoolExecutor(workers) as pool:
+        initializer = None if models is None else selfplay.use_models
+        with ProcessPoolExecutor(workers, initializer=initializer, initargs=(str(models),) if models else ()) as pool:
             samples = selfplay.generate(seed, rounds, explore, pool, players)
         cache.parent.mkdir(exist_ok=True)
         np.savez(cache, **samples)
@@ -78,7 +91,8 @@ def main() -> None:
     parser.add_argument("--held-out", type=float, default=0.05)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--epochs", type=int, default=10)
-    parser.add_argument("--value-samples", type=int, default=800_000)
+    parser.add_argument("--iterations", type=int, default=2, help="rounds of the learned bot's own self-play")
+    parser.add_argument("--iteration-rounds", type=int, default=30_000)
     parser.add_argument("--belief-views", type=int, default=150_000)
     parser.add_argument("--belief-test-views", type=int, default=20_000)
     parser.add_argument("--out", type=Path, default=ROOT / "src" / "ginrummy" / "neural" / "data")
@@ -108,46 +122,80 @@ def main() -> None:
 
     rng = np.random.default_rng(args.seed)
 
-    # the action values: every sample, its view's inputs and its action's
-    xa = fit.matrix(samples, train, view_only=False)
-    actions, seconds = fit.fit_regressor(xa, samples["reward"][train], args.seed, (64, 32), args.epochs)
+    # the action values and the value of a position, from the compact inputs
+    started_rows = time.perf_counter()
+    xa = fit.compact_matrix(samples, train, with_action=True)
+    xat = fit.compact_matrix(samples, test, with_action=True)
+    timings["compact_rows"] = round(time.perf_counter() - started_rows, 1)
+    actions, seconds = fit.fit_regressor(xa, samples["reward"][train], args.seed, (32, 16), args.epochs)
     timings["action-value"] = round(seconds, 1)
-    del xa
-    xat = fit.matrix(samples, test, view_only=False)
     metrics["action-value"] = fit.regression_metrics(actions, xat, samples["reward"][test])
-    del xat
     print("action-value", metrics["action-value"], f"{seconds:.0f} s", flush=True)
-
-    # the value of a position: a share of the samples, the view's inputs alone
-    some = np.sort(rng.choice(train, min(len(train), args.value_samples), replace=False))
-    x = fit.matrix(samples, some, view_only=True)
-    value, seconds = fit.fit_regressor(x, samples["reward"][some], args.seed, (64, 32), args.epochs)
+    x = fit.compact_matrix(samples, train, with_action=False)
+    xt = fit.compact_matrix(samples, test, with_action=False)
+    value, seconds = fit.fit_regressor(x, samples["reward"][train], args.seed, (32, 16), args.epochs)
     timings["value"] = round(seconds, 1)
-    xt = fit.matrix(samples, test, view_only=True)
     metrics["value"] = fit.regression_metrics(value, xt, samples["reward"][test])
     print("value", metrics["value"], f"{seconds:.0f} s", flush=True)
 
     # the belief, card by card: a share of the views, some of their unseen cards each
     some = np.sort(rng.choice(train, min(len(train), args.belief_views), replace=False))
-    x = fit.matrix(samples, some, view_only=True)
+    bx = fit.matrix(samples, some, view_only=True)
     started_rows = time.perf_counter()
-    rows, labels, _ = fit.card_matrix(x, samples["opponent"][some], 12, args.seed)
+    rows, labels, _ = fit.card_matrix(bx, samples["opponent"][some], 12, args.seed)
     timings["belief_rows"] = round(time.perf_counter() - started_rows, 1)
     belief, seconds = fit.fit_belief(rows, labels, args.seed, (32, 16), args.epochs)
     timings["belief"] = round(seconds, 1)
-    del rows, labels, x
+    del rows, labels, bx
     tests = test[: args.belief_test_views]
-    xt = fit.matrix(samples, tests, view_only=True)
-    metrics["belief"] = fit.belief_metrics(belief, xt, samples["opponent"][tests], samples["turn"][tests])
+    bxt = fit.matrix(samples, tests, view_only=True)
+    metrics["belief"] = fit.belief_metrics(belief, bxt, samples["opponent"][tests], samples["turn"][tests])
     print("belief", metrics["belief"], f"{seconds:.0f} s", flush=True)
 
-    settings = {"seed": args.seed, "rounds": args.rounds, "explore": args.explore, "epochs": args.epochs,
-                "value_samples": args.value_samples, "belief_views": args.belief_views}
+    settings: dict[str, Any] = {
+        "seed": args.seed,
+        "rounds": args.rounds,
+        "explore": args.explore,
+        "epochs": args.epochs,
+        "belief_views": args.belief_views,
+        "iterations": 0,
+    }
     args.out.mkdir(parents=True, exist_ok=True)
-    for name, model in (("belief", belief), ("value", value), ("action-value", actions)):
-        path = args.out / f"{name}.json"
-        export.write(path, name, model, {**settings, **export.settings_of(model)}, metrics[name])
-        written[str(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)] = hashlib.sha256(path.read_bytes()).hexdigest()
+
+    def write(models: tuple[tuple[str, Any], ...]) -> None:
+        for name, model in models:
+            path = args.out / f"{name}.json"
+            export.write(path, name, model, {**settings, **export.settings_of(model)}, metrics[name])
+            written[str(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)] = hashlib.sha256(path.read_bytes()).hexdigest()
+
+    write((("belief", belief), ("value", value), ("action-value", actions)))
+
+    # the learned bot's own self-play: its rounds join the data and the values are fitted again
+    targets, view_targets = samples["reward"][train], samples["reward"][train]
+    for iteration in range(1, args.iterations + 1):
+        more = _data(
+            f"s{args.seed}-i{iteration}", args.iteration_rounds, args.explore, args.workers, log,
+            f"iteration-{iteration}", selfplay.LEARNED_PLAYERS, models=args.out,
+        )
+        more_cut = int(args.iteration_rounds * (1 - args.held_out))
+        more_train = np.flatnonzero(more["round_id"] < more_cut)
+        more_test = np.flatnonzero(more["round_id"] >= more_cut)
+        xa = np.vstack([xa, fit.compact_matrix(more, more_train, with_action=True)])
+        x = np.vstack([x, fit.compact_matrix(more, more_train, with_action=False)])
+        targets = np.concatenate([targets, more["reward"][more_train]])
+        view_targets = targets
+        actions, seconds = fit.fit_regressor(xa, targets, args.seed + iteration, (32, 16), args.epochs)
+        timings[f"action-value-{iteration}"] = round(seconds, 1)
+        value, seconds = fit.fit_regressor(x, view_targets, args.seed + iteration, (32, 16), args.epochs)
+        timings[f"value-{iteration}"] = round(seconds, 1)
+        metrics["action-value"] = fit.regression_metrics(actions, xat, samples["reward"][test])
+        metrics["action-value"]["own_play"] = fit.regression_metrics(
+            actions, fit.compact_matrix(more, more_test, with_action=True), more["reward"][more_test]
+        )
+        metrics["value"] = fit.regression_metrics(value, xt, samples["reward"][test])
+        settings["iterations"] = iteration
+        print(f"iteration {iteration}", metrics["action-value"], metrics["value"], flush=True)
+        write((("value", value), ("action-value", actions)))
     log["metrics"] = metrics
     log["fit_seconds"] = timings
     log["files"] = written

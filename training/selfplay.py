@@ -68,6 +68,29 @@ PLAYERS: tuple[tuple[str, float], ...] = (
 is kept out: the belief is measured against it as a stranger)."""
 
 
+LEARNED_PLAYERS: tuple[tuple[str, float], ...] = (
+    ("learned", 0.5),
+    ("tracker", 0.25),
+    ("tracker-wait", 0.15),
+    ("greedy", 0.1),
+)
+"""The players of a round of the learned bot's own self-play: itself in half the seats."""
+
+
+def use_models(directory: str) -> None:
+    """Make this process's learned models those of ``directory`` (a training run's output,
+    before they are shipped): a process pool's initializer."""
+    from pathlib import Path
+
+    from ginrummy.beliefs import learned_belief
+    from ginrummy.bots import learned_values
+    from ginrummy.neural import model_file
+
+    model_file._data = lambda: Path(directory)  # type: ignore[assignment]
+    for cached in (model_file._read_packaged, learned_values.action_model, learned_values.value_model, learned_belief.belief_model):
+        cached.cache_clear()
+
+
 def draw_ruleset(rng: random.Random) -> gr.Ruleset:
     """A ruleset for one round: a preset by :data:`PRESET_SHARES`, or a house variation of
     ``pagat`` (knock limit, gin, undercut and box bonuses), never :data:`HELD_OUT`'s."""

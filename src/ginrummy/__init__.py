@@ -28,8 +28,9 @@ from ginrummy.actions import (
     action_to_id,
     parse_action,
 )
-from ginrummy.beliefs.opponent_models import OPPONENT_MODELS, Decision, OpponentModel, ReasonablePlayer
 from ginrummy.beliefs.learned_belief import LearnedBelief
+from ginrummy.beliefs.opponent_models import OPPONENT_MODELS, Decision, OpponentModel, ReasonablePlayer
+from ginrummy.bots.camper import CamperBot
 from ginrummy.bots.eaai_simple import EaaiSimpleBot
 from ginrummy.bots.learned import LearnedBot
 from ginrummy.bots.montecarlo import MonteCarloBot
@@ -113,6 +114,7 @@ __all__ = [
     "BigGin",
     "Bot",
     "BotFactory",
+    "CamperBot",
     "Card",
     "CardsLike",
     "Comparison",

@@ -275,8 +275,7 @@ def potential(mask: int) -> int:
     """The pairs of a rank and the cards of a suit one or two ranks apart in ``mask`` (a hand):
     how many two-card beginnings of melds it holds.
 
-    >>> from ginrummy.beliefs.learned_belief import LearnedBelief
-from ginrummy.cards import Hand
+    >>> from ginrummy.cards import Hand
     >>> potential(Hand.parse("7c 7d 8c Ts").mask)  # 7c 7d, 7c 8c
     2
     """

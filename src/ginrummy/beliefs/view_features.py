@@ -70,8 +70,10 @@ __all__ = [
     "view_inputs",
 ]
 
-FEATURE_VERSION = 1
-"""The version of these inputs: a model file fitted on other inputs is refused."""
+FEATURE_VERSION = 2
+"""The version of the inputs of every learned model (these, and those derived from them:
+:mod:`ginrummy.beliefs.card_features`, :mod:`ginrummy.bots.action_features`): a model file
+fitted on other inputs is refused."""
 
 HAND, PILE, TOP, THROWN, RECENT, PASSED, HELD, MINE = range(8)
 """The card blocks, in the order of the inputs (block ``b`` holds inputs ``52 * b`` to

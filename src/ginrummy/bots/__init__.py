@@ -1,6 +1,7 @@
 """Players for play and simulation: the :class:`Bot` protocol, the library's bots, and the
 read-only registry :data:`BOTS` that names them (all public from ``ginrummy`` itself)."""
 
+from ginrummy.bots.camper import CamperBot
 from ginrummy.bots.eaai_simple import EaaiSimpleBot
 from ginrummy.bots.learned import LearnedBot
 from ginrummy.bots.montecarlo import MonteCarloBot
@@ -13,6 +14,7 @@ __all__ = [
     "DEFAULT_BOT",
     "Bot",
     "BotFactory",
+    "CamperBot",
     "EaaiSimpleBot",
     "GreedyBot",
     "LearnedBot",

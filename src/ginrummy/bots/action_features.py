@@ -36,13 +36,16 @@ from ginrummy.cards import Hand
 from ginrummy.melding.partition import best_discards, deadwood
 from ginrummy.phase import Phase
 from ginrummy.play.round import PlayerView
+from ginrummy.rules import Ruleset
 
 __all__ = [
     "ACTION_BASE",
     "ACTION_INPUTS",
+    "COMPACT",
     "KINDS",
     "action_inputs",
     "candidates",
+    "compact_inputs",
     "kind_of",
 ]
 
@@ -126,3 +129,83 @@ def action_inputs(view: PlayerView, counter: CardCounter, action: Action) -> Inp
     numbers = (left / 50, gain / 10, danger)
     values = [(_NUMBERS + i, value) for i, value in enumerate(numbers) if value]
     return active, values
+
+
+COMPACT = (
+    "stock",
+    "turns",
+    "dealer",
+    "knock_limit",
+    "gin_bonus",
+    "undercut_bonus",
+    "box_bonus",
+    "big_gin",
+    "layoffs",
+    "oklahoma",
+    "round_the_corner",
+    "stock_only",
+    "may_discard_taken",
+    "deadwood",
+    "held",
+    "thrown",
+    "passed",
+    "pile",
+    "mine",
+    *KINDS,
+    "left",
+    "gain",
+    "danger",
+)
+"""The compact inputs of the action values and the position value, in order: the view's
+scalars, then six counts read from its card blocks (the viewer's deadwood, or the least it can
+keep from eleven cards; the cards the opponent is known to hold, threw, and left when offered;
+the pile; the viewer's discards), then the action's kind and numbers (all 0 for a position).
+Card identities are left out: with a few tens of thousands of rounds, a network over them
+learns the rounds by heart instead of the game (measured: docs/design.md)."""
+
+
+def compact_inputs(view_part: Inputs, action_part: Inputs | None) -> list[float]:
+    """The compact inputs (:data:`COMPACT`) from a view's inputs and an action's (or None for
+    the value of the position)."""
+    from ginrummy.beliefs.view_features import HAND, HELD, MINE, PASSED, PILE, THROWN
+
+    active, values = view_part
+    vector = [0.0] * len(COMPACT)
+    first = 52 * 8
+    counts = [0] * 8
+    hand = 0
+    for index in active:
+        if index >= first:
+            vector[index - first] = 1.0
+            continue
+        block, card = divmod(index, 52)
+        counts[block] += 1
+        if block == HAND:
+            hand |= 1 << card
+    for index, value in values:
+        vector[index - first] = value
+    rules = _MELDING[vector[10] > 0]
+    cards = Hand.from_mask(hand)
+    points = best_discards(cards, rules)[0][1] if len(cards) == 11 else deadwood(cards, rules)
+    base = 13
+    vector[base] = points / 50
+    vector[base + 1] = counts[HELD] / 3
+    vector[base + 2] = counts[THROWN] / 10
+    vector[base + 3] = counts[PASSED] / 10
+    vector[base + 4] = counts[PILE] / 30
+    vector[base + 5] = counts[MINE] / 10
+    if action_part is not None:
+        extra, numbers = action_part
+        for index in extra:
+            if ACTION_BASE <= index < _CARD:
+                vector[base + 6 + index - ACTION_BASE] = 1.0
+        for index, value in numbers:
+            vector[base + 6 + len(KINDS) + index - _NUMBERS] = value
+    return vector
+
+
+def _melding() -> dict[bool, Ruleset]:
+    return {False: Ruleset(), True: Ruleset(round_the_corner=True)}
+
+
+_MELDING = _melding()

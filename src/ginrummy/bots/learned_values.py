@@ -4,10 +4,11 @@ Two networks shipped as package data (``ginrummy/neural/data/``), fitted by the 
 ``training/`` on rounds whose hidden cards the data knew (so no uniform world biases them):
 
 - ``action-value``: the round's expected result for the player to act if it plays an action,
-  from the inputs of its view and of the action (:mod:`ginrummy.bots.action_features`), in
-  points, box bonus included (DouZero's "deep Monte Carlo");
-- ``value``: the same expected result before it chooses, from its view alone: the value of
-  the position for the player to act, which a search evaluates its leaves with.
+  in points, box bonus included (DouZero's "deep Monte Carlo"), from the compact inputs of its
+  view and of the action (:func:`~ginrummy.bots.action_features.compact_inputs`);
+- ``value``: the same expected result before it chooses, from the compact inputs of its view
+  alone: the value of the position for the player to act, which a search evaluates its leaves
+  with.
 
 Both read only the view, and both are read from their files the first time they are used.
 
@@ -26,7 +27,7 @@ import functools
 
 from ginrummy.actions import Action
 from ginrummy.beliefs.view_features import FEATURE_VERSION, view_inputs
-from ginrummy.bots.action_features import action_inputs, candidates
+from ginrummy.bots.action_features import action_inputs, candidates, compact_inputs
 from ginrummy.bots.card_counting import CardCounter
 from ginrummy.neural.model_file import Model, read_packaged
 from ginrummy.play.round import PlayerView
@@ -67,18 +68,17 @@ def action_values(view: PlayerView) -> dict[Action, float]:
     if not options:
         return {}
     network = action_model().network
-    active, values = view_inputs(view, view._records())
-    first = network.first_layer(active, values)
+    inputs = view_inputs(view, view._records())
     counter = CardCounter(view)
     found = {}
     for action in options:
-        extra, extra_values = action_inputs(view, counter, action)
-        found[action] = network.finish(network.add_inputs(first, extra, extra_values))[0] * SCALE
+        vector = compact_inputs(inputs, action_inputs(view, counter, action))
+        found[action] = network.forward((), [(i, v) for i, v in enumerate(vector) if v])[0] * SCALE
     return found
 
 
 def position_value(view: PlayerView) -> float:
     """The expected result of the round, in points (box bonus included), for the player of
     ``view`` from this position on, as the learned value network estimates it."""
-    active, values = view_inputs(view, view._records())
-    return value_model().network.forward(active, values)[0] * SCALE
+    vector = compact_inputs(view_inputs(view, view._records()), None)
+    return value_model().network.forward((), [(i, v) for i, v in enumerate(vector) if v])[0] * SCALE

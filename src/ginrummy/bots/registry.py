@@ -11,6 +11,9 @@ A bot sees only its :class:`~ginrummy.PlayerView`. The library's bots, each in i
   baseline player ``SimpleGinRummyPlayer`` (:mod:`ginrummy.bots.eaai_simple`);
 - ``'learned'``: :class:`~ginrummy.LearnedBot`, which plays the action of highest value under a
   network fitted to self-play outcomes (:mod:`ginrummy.bots.learned`);
+- ``'camper'``: :class:`~ginrummy.CamperBot`, the EAAI 2021 winner's described policy: a
+  one-draw lookahead and danger in its discards, knocks only in its first three turns, then
+  gin (:mod:`ginrummy.bots.camper`);
 - ``'montecarlo'``: :class:`~ginrummy.MonteCarloBot`, which samples the hidden cards from its
   view and plays each candidate out with the tracker bot (:mod:`ginrummy.bots.montecarlo`;
   hundreds of times slower).
@@ -20,7 +23,7 @@ A bot sees only its :class:`~ginrummy.PlayerView`. The library's bots, each in i
 
 >>> import ginrummy as gr
 >>> sorted(gr.BOTS)
-['eaai-simple', 'greedy', 'learned', 'montecarlo', 'random', 'tracker']
+['camper', 'eaai-simple', 'greedy', 'learned', 'montecarlo', 'random', 'tracker']
 >>> gr.make_bot("tracker", seed=1).act(gr.Round.deal(gr.PAGAT, dealer=0, seed=7).view(1))
 PassUpcard()
 """
@@ -32,6 +35,7 @@ from types import MappingProxyType
 from typing import Protocol
 
 from ginrummy.actions import Action
+from ginrummy.bots.camper import CamperBot
 from ginrummy.bots.eaai_simple import EaaiSimpleBot
 from ginrummy.bots.learned import LearnedBot
 from ginrummy.bots.montecarlo import MonteCarloBot
@@ -46,6 +50,7 @@ __all__ = [
     "DEFAULT_BOT",
     "Bot",
     "BotFactory",
+    "CamperBot",
     "EaaiSimpleBot",
     "GreedyBot",
     "LearnedBot",
@@ -83,6 +88,7 @@ BOTS: Mapping[str, BotFactory] = MappingProxyType(
         "montecarlo": MonteCarloBot,
         "eaai-simple": EaaiSimpleBot,
         "learned": LearnedBot,
+        "camper": CamperBot,
     }
 )
 """The library's bots by name (read-only)."""
