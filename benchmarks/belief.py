@@ -1,7 +1,8 @@
 """How well each opponent model predicts the cards a player cannot see, over real rounds.
 
-Rounds of the tracker bot against itself under ``pagat`` are played; at every draw before a
-knock, the player to act's view gives, for every card it cannot see, the probability that the
+Rounds of the tracker bot against ``--opponent`` (itself by default; ``eaai-simple`` is a
+player the learned belief was not trained on) under ``pagat`` are played, the seats swapped
+from round to round; at every draw before a knock, the tracker bot's view gives, for every card it cannot see, the probability that the
 opponent holds it (``view.card_probabilities(model)``) under the uniform belief and under each
 model of :data:`ginrummy.OPPONENT_MODELS`. Printed by completed turn (a turn ends with a
 discard):
@@ -37,8 +38,13 @@ def main() -> None:
     parser.add_argument(
         "--samples", type=int, default=16, help="worlds drawn per view for deadwood (default 16)"
     )
+    parser.add_argument(
+        "--opponent", default="tracker", help="the bot whose cards are guessed (default tracker; eaai-simple: a stranger to training)"
+    )
+    parser.add_argument("--models", nargs="+", default=None, help="the models measured (default all)")
     args = parser.parse_args()
-    models: list[str] = ["uniform", *(name for name in gr.OPPONENT_MODELS if name != "uniform")]
+    chosen = args.models or list(gr.OPPONENT_MODELS)
+    models: list[str] = ["uniform", *(name for name in chosen if name != "uniform")]
     brier: dict[str, dict[int, list[float]]] = {name: defaultdict(list) for name in models}
     sampled: dict[str, dict[int, list[float]]] = {name: defaultdict(list) for name in models}
     real: dict[int, list[float]] = defaultdict(list)
@@ -46,10 +52,12 @@ def main() -> None:
     for number in range(args.rounds):
         seed = args.seed + number
         r = gr.Round.deal(gr.PAGAT, seed % 2, seed=seed)
-        bots = (gr.TrackerBot(seed), gr.TrackerBot(seed + 1))
+        guessed = number % 2  # the seat of the bot whose cards are guessed
+        bots = [gr.TrackerBot(seed), gr.TrackerBot(seed + 1)]
+        bots[guessed] = gr.make_bot(args.opponent, seed + 1)
         while r.to_act is not None:
             player = r.to_act
-            if r.phase is gr.Phase.DRAW and r.knocker is None:
+            if r.phase is gr.Phase.DRAW and r.knocker is None and player != guessed:
                 view = r.view(player)
                 opponent = r.hand(1 - player)
                 turn = min(r.turns, LAST_TURN)
@@ -65,7 +73,7 @@ def main() -> None:
                     sampled[name][turn].append(statistics.mean(gr.deadwood(h, r.rules) for h in hands))
             r = r.apply(bots[player].act(r.view(player)))
     views = sum(len(values) for values in real.values())
-    print(f"{args.rounds} rounds of tracker against tracker (pagat), {views} views at a draw before a knock")
+    print(f"{args.rounds} rounds of tracker against {args.opponent} (pagat), {views} views of the tracker at a draw before a knock")
     head = f"{'turn':>5} {'views':>5}"
     for name in models:
         head += f" {'Brier ' + name:>18}"

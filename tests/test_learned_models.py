@@ -91,7 +91,7 @@ def test_shipped_model_files_are_those_the_training_log_records() -> None:
     log = json.loads((ROOT / "training" / "log.json").read_text())
     recorded = {Path(path).name: digest for path, digest in log["files"].items()}
     for name in MODELS:
-        data = resources.files("ginrummy.neural").joinpath("data", f"{name}.json").read_bytes()
+        data = resources.files("ginrummy.neural").joinpath(f"data/{name}.json").read_bytes()
         assert recorded[f"{name}.json"] == hashlib.sha256(data).hexdigest()
         assert model_file.read_packaged(name).sha256 == recorded[f"{name}.json"]
 
@@ -112,8 +112,8 @@ def test_shipped_models_run_as_scikit_learn_runs_them() -> None:
         counter = CardCounter(view)
         for action in candidates(view):
             both = compact_inputs((active, values), action_inputs(view, counter, action))
-            ours = learned_values.action_values(view)[action] / learned_values.SCALE
-            assert abs(ours - actions.predict([both])[0]) < 1e-6
+            mine = learned_values.action_values(view)[action] / learned_values.SCALE
+            assert abs(mine - actions.predict([both])[0]) < 1e-6
 
 
 def test_learned_outputs_see_nothing_a_player_cannot() -> None:
@@ -164,7 +164,7 @@ def test_a_tiny_belief_fitted_here_beats_uniform_on_its_rounds() -> None:
 def test_a_corrupt_shipped_model_is_refused_naming_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A truncated or missing model file among the package's makes the first use of the
     model raise :class:`gr.ModelFileError` naming the file, and nothing is cached."""
-    data = resources.files("ginrummy.neural").joinpath("data", "value.json").read_bytes()
+    data = resources.files("ginrummy.neural").joinpath("data/value.json").read_bytes()
     (tmp_path / "value.json").write_bytes(data[: len(data) // 2])
     monkeypatch.setattr(model_file, "_data", lambda: tmp_path)
     for cached in (model_file._read_packaged, learned_values.value_model, learned_values.action_model):

@@ -168,7 +168,7 @@ def view_inputs(view: FeatureFacts, records: Sequence[Record]) -> Inputs:
     recent: list[int] = []
     passed = 0
     mine = 0
-    for _, player, action, card in reversed(records):
+    for _, player, action, shown in reversed(records):
         kind = type(action)
         if kind is Discard or kind is Knock:
             # a knock card is in the log only once the viewer may see it
@@ -182,8 +182,8 @@ def view_inputs(view: FeatureFacts, records: Sequence[Record]) -> Inputs:
                 if len(recent) < 2:
                     recent.append(index)
         elif kind is TakeDiscard:
-            if card is not None:
-                pile.append(card)
+            if shown is not None:
+                pile.append(shown)
         elif player != me and (kind is DrawStock or kind is PassUpcard) and pile:
             passed |= pile[-1].mask
     for block, mask in ((THROWN, thrown), (PASSED, passed), (HELD, view.opponent_known.mask), (MINE, mine)):

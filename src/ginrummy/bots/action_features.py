@@ -117,7 +117,8 @@ def action_inputs(view: PlayerView, counter: CardCounter, action: Action) -> Inp
     elif kind == "big-gin":
         kept, left = hand, 0
     else:
-        card = action.card  # type: ignore[attr-defined]
+        assert isinstance(action, (Discard, Knock))
+        card = action.card
         kept = hand & ~card.mask
         left = deadwood(Hand.from_mask(kept), rules)
         danger = counter.danger(card.index)
