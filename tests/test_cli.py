@@ -703,9 +703,9 @@ def test_play_lines_fit_80_columns_and_speak_of_you_and_the_bot() -> None:
 
 
 def test_play_undo_takes_back_the_persons_move_and_the_bots_replies() -> None:
-    """``u`` after a move shows the table as it was before that move (the bot's replies taken
-    back too), and ``u`` before any move says there is nothing to take back."""
-    result = run_cli("play", "--seed", "1", "--bot", "greedy", input="u\np\nu\nquit\n")
+    """``u`` after a move that showed nothing new (taking the face-up upcard) shows the table
+    as it was before that move, and ``u`` before any move says there is nothing to take back."""
+    result = run_cli("play", "--seed", "1", "--bot", "greedy", input="u\nt\nu\nquit\n")
     assert_clean_success(result)
     out = result.stdout
     assert "nothing to take back yet" in out
@@ -713,6 +713,30 @@ def test_play_undo_takes_back_the_persons_move_and_the_bots_replies() -> None:
     first = frontend.table_text(gr.Game.new(gr.PAGAT, seed=1, dealer=None).round.view(0), opponent="the bot")
     after_undo = out[out.index("taken back") :]
     assert first in after_undo
+
+
+def test_play_refuses_to_take_back_a_stock_draw() -> None:
+    """The issue's peek (``t``, ``Kh``, ``s``, ``u``, ``s``, ``u``, ``t``): the draw of Ad
+    cannot be taken back, so the person cannot take the discard instead; the reason says so in
+    a sentence, and the game goes on from the draw."""
+    result = run_cli("play", "--seed", "3", input="t\nKh\ns\nu\ns\nu\nt\nquit\n")
+    assert_clean_success(result)
+    out = result.stdout
+    assert "you draw Ad from the stock" in out
+    assert "taken back" not in out and "you take Jh" not in out
+    refusal = (
+        "you cannot take back your draw: you have seen Ad (the card you drew from the stock) since, and "
+        "would choose again knowing it"
+    )
+    assert 2 == " ".join(out.split()).count(refusal)
+
+
+def test_play_free_takebacks_let_a_practice_table_take_back_a_draw() -> None:
+    """``play --free-takebacks`` is the practice table: the same draw is taken back."""
+    result = run_cli("play", "--seed", "3", "--free-takebacks", input="t\nKh\ns\nu\nquit\n")
+    assert_clean_success(result)
+    assert "taken back: your last move and the bot's replies" in result.stdout
+    assert "you cannot take back" not in result.stdout
 
 
 def test_play_announces_the_card_drawn_and_shows_the_pile_and_the_last_round() -> None:

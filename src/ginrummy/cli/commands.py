@@ -8,8 +8,8 @@
   side, and paired differences between rulesets (:mod:`ginrummy.cli.simulation_commands`).
 - ``ginrummy ladder --bots A B [C ...]``: bots rated against each other on duplicate deals
   (:mod:`ginrummy.cli.ladder_command`).
-- ``ginrummy play [--preset NAME | --ruleset FILE] [--seed N] [--bot NAME]``: a game against a
-  bot (``gr.DEFAULT_BOT`` unless named).
+- ``ginrummy play [--preset NAME | --ruleset FILE] [--seed N] [--bot NAME] [--free-takebacks]``:
+  a game against a bot (``gr.DEFAULT_BOT`` unless named).
 - ``ginrummy presets [NAME | --ruleset FILE] [--json]``: the presets side by side, or one
   ruleset in full.
 
@@ -108,6 +108,12 @@ def _parser() -> argparse.ArgumentParser:
         default=DEFAULT_BOT,
         metavar="NAME",
         help=f"the opponent (default {DEFAULT_BOT}; one of {', '.join(BOTS)})",
+    )
+    play.add_argument(
+        "--free-takebacks",
+        action="store_true",
+        help="a practice table: u takes back any move, even after you have seen a card since "
+        "(by default a take-back is refused once you have seen a card you did not know)",
     )
 
     presets = commands.add_parser(
@@ -288,7 +294,9 @@ def interrupted(playing: bool = False) -> int:
 
 def _play(args: argparse.Namespace) -> int:
     rules = ruleset_file(args.ruleset) if args.ruleset is not None else find_ruleset(args.preset)
-    return play(rules, args.seed, echo=not sys.stdin.isatty(), bot=args.bot)
+    return play(
+        rules, args.seed, echo=not sys.stdin.isatty(), bot=args.bot, free_takebacks=args.free_takebacks
+    )
 
 
 def _presets(name: str | None, as_json: bool, file: str | None = None) -> int:

@@ -6,10 +6,12 @@ the hand in its best melds with its deadwood, what is known of the bot's hand, t
 discard pile, the stock size, the knock limit, and the choices grouped), within 80 columns.
 Input is the action notation (``s``, ``t``, ``p``, ``d Kh`` or just ``Kh``, ``k Kh``, ``bg``,
 ``l 8h 0``, ``e``), ``a`` to let the greedy strategy make this move, ``u`` to take back your
-last move and the bot's replies, ``pile`` for the discard pile's history, ``last`` for the
-last round's end again, ``help``, or ``quit``; invalid input is explained and asked again.
-When a round ends the session pauses on it (both hands in their melds, the layoffs, the points
-worked out) until the person presses Enter. Ctrl-D leaves as ``quit`` does.
+last move and the bot's replies (refused, with the reason, once you have seen a card since
+that you did not know: the card drawn, the bot's discard, the round's end), ``pile`` for the
+discard pile's history, ``last`` for the last round's end again, ``help``, or ``quit``;
+invalid input is explained and asked again. When a round ends the session pauses on it (both
+hands in their melds, the layoffs, the points worked out) until the person presses Enter.
+Ctrl-D leaves as ``quit`` does.
 """
 
 from __future__ import annotations
@@ -155,8 +157,9 @@ class _Table:
             self.say(line)
 
     def undo(self) -> None:
-        if not self.session.can_undo:
-            self.say("nothing to take back yet")
+        reason = self.session.undo_refusal
+        if reason is not None:
+            self.say("nothing to take back yet" if self.session.person not in self.session.actors else reason)
             return
         self.session = self.session.undo()
         self.told = len(game_events(self.session.view))
@@ -215,16 +218,18 @@ def play(
     say: Callable[[str], None] = print,
     echo: bool = False,
     bot: str | BotFactory = DEFAULT_BOT,
+    free_takebacks: bool = False,
 ) -> int:
     """Play a game in the terminal; return the exit status (0, also after ``quit``).
 
     :param echo: repeat each input line after the prompt (when input is not a terminal, so
         the transcript reads as it would on screen).
     :param bot: the opponent: a name of ``gr.BOTS`` or a bot factory.
+    :param free_takebacks: let ``u`` take back any move (a practice table).
     :raises GinRummyError: for an unknown bot.
     """
     screen = _Screen(say)
-    session = Session.new(rules, bot=bot, person=HUMAN, seed=seed, dealer=None)
+    session = Session.new(rules, bot=bot, person=HUMAN, seed=seed, dealer=None, free_takebacks=free_takebacks)
     table = _Table(session, ask, screen, echo)
     name = f"the {session.bot_name} bot"
     screen(f"gin rummy, {rules.name} rules, target {rules.target}, against {name} (type help)")
