@@ -331,11 +331,6 @@ def test_presets_table_lists_every_preset_and_every_field() -> None:
     assert "150" == targets[list(gr.PRESETS).index("oklahoma")]
 
 
-@pytest.mark.skipif(
-    sys.version_info < (3, 11),
-    reason="reading TOML needs Python 3.11's tomllib: on 3.10 the commands refuse a .toml ruleset "
-    "(tests/test_cli_validate.py checks that)",
-)
 def test_presets_spell_every_choice_as_a_ruleset_file_does(tmp_path: Path) -> None:
     """Every choice ``presets`` prints (``stock-only``, not ``STOCK_ONLY``) is what a TOML
     ruleset file accepts: written back into a file under each preset's column, it reads as that
@@ -386,13 +381,13 @@ def test_presets_json_is_a_list_of_objects_with_every_field() -> None:
     assert expected == data
 
 
-def test_presets_json_one_name_is_a_list_of_one() -> None:
-    """``presets oklahoma --json`` is a list holding just that preset."""
+def test_presets_json_one_name_is_one_object() -> None:
+    """``presets oklahoma --json`` is one object: that preset (the short form ``--ruleset``
+    reads back)."""
     result = run_cli("presets", "oklahoma", "--json")
     assert_clean_success(result)
     data = json.loads(result.stdout)
-    assert ["oklahoma"] == [entry["name"] for entry in data]
-    assert 150 == data[0]["target"]
+    assert ("oklahoma", 150) == (data["name"], data["target"])
 
 
 def test_presets_unknown_name_is_one_line_with_exit_status_2() -> None:

@@ -11,7 +11,7 @@
 - ``ginrummy play [--preset NAME | --ruleset FILE] [--seed N] [--bot NAME] [--free-takebacks]``:
   a game against a bot (``gr.DEFAULT_BOT`` unless named).
 - ``ginrummy presets [NAME | --ruleset FILE] [--json]``: the presets side by side, or one
-  ruleset in full.
+  ruleset in full (with ``--json`` one object, which ``--ruleset`` reads back).
 
 Errors are one line on standard error, exit status 2. Ctrl-C stops any command with one line
 (``ginrummy: interrupted``) and exit status 130, worker processes included.
@@ -39,7 +39,7 @@ from ginrummy.cli.simulation_commands import (
     run_compare,
     run_simulate,
 )
-from ginrummy.cli.tables import presets_json, presets_table, ruleset_table
+from ginrummy.cli.tables import presets_json, presets_table, ruleset_json, ruleset_table
 from ginrummy.errors import GinRummyError
 from ginrummy.io.json_writer import arrangement_data
 from ginrummy.melding.partition import best_discards, best_melds, iter_best_melds
@@ -121,7 +121,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     presets.add_argument("name", nargs="?", help="one preset to show in full")
     presets.add_argument("--ruleset", metavar="FILE", help="show the ruleset in a file (JSON or TOML)")
-    presets.add_argument("--json", action="store_true", help="print JSON")
+    presets.add_argument(
+        "--json",
+        action="store_true",
+        help="print JSON (one ruleset: one object, which --ruleset reads back; all: a list)",
+    )
     return parser
 
 
@@ -304,13 +308,13 @@ def _presets(name: str | None, as_json: bool, file: str | None = None) -> int:
         if name is not None:
             raise _UsageError(f"{_PROG} presets: error: give a preset's name or --ruleset, not both")
         rules = ruleset_file(file)
-        print(presets_json([rules]) if as_json else ruleset_table(rules))
+        print(ruleset_json(rules) if as_json else ruleset_table(rules))
         return 0
     if name is None:
         print(presets_json(list(PRESETS.values())) if as_json else presets_table(list(PRESETS.values())))
         return 0
     rules = find_ruleset(name)
-    print(presets_json([rules]) if as_json else ruleset_table(rules))
+    print(ruleset_json(rules) if as_json else ruleset_table(rules))
     return 0
 
 

@@ -31,6 +31,7 @@ __all__ = [
     "estimate_cell",
     "presets_json",
     "presets_table",
+    "ruleset_json",
     "ruleset_table",
     "simulation_table",
     "statistic_label",
@@ -79,6 +80,12 @@ def ruleset_table(rules: Ruleset) -> str:
 def presets_json(rulesets: Sequence[Ruleset]) -> str:
     """The rulesets as JSON objects (enums by value), in a list."""
     return json.dumps([ruleset_data(rules) for rules in rulesets], indent=2)
+
+
+def ruleset_json(rules: Ruleset) -> str:
+    """One ruleset as one JSON object in the short form ``--ruleset`` reads back (every field,
+    enums by value)."""
+    return json.dumps(ruleset_data(rules), indent=2)
 
 
 WIDTH = 80
