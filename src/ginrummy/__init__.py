@@ -32,7 +32,7 @@ from ginrummy.beliefs.opponent_models import OPPONENT_MODELS, Decision, Opponent
 from ginrummy.bots.eaai_simple import EaaiSimpleBot
 from ginrummy.bots.montecarlo import MonteCarloBot
 from ginrummy.bots.reference import GreedyBot, RandomBot
-from ginrummy.bots.registry import BOTS, DEFAULT_BOT, Bot, BotFactory, make_bot
+from ginrummy.bots.registry import BOTS, DEFAULT_BOT, Bot, BotFactory, find_bot, make_bot
 from ginrummy.bots.tracker import TrackerBot
 from ginrummy.cards import DECK, Card, CardsLike, Hand, Rank, Suit
 from ginrummy.errors import (
@@ -179,6 +179,7 @@ __all__ = [
     "compare",
     "deadwood",
     "dumps",
+    "find_bot",
     "find_ruleset",
     "game_scores",
     "hollywood_columns",

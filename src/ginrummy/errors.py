@@ -39,7 +39,7 @@ class GinRummyError(ValueError):
     ... except GinRummyError as exc:
     ...     print(exc)
     unknown bot 'minimax': known bots are random, greedy, tracker, montecarlo,
-    eaai-simple
+    eaai-simple, or module:Class
 
     :param message: what was rejected and why.
     :param field: the field of the value being built that the message is about (``'winner'``,

@@ -104,7 +104,8 @@ def add_commands(commands: Any) -> None:
         nargs=2,
         metavar=("BOT0", "BOT1"),
         default=[DEFAULT_BOT, DEFAULT_BOT],
-        help=f"the bots of players 0 and 1 (default {DEFAULT_BOT}; one of {', '.join(BOTS)})",
+        help=f"the bots of players 0 and 1 (default {DEFAULT_BOT}): {', '.join(BOTS)}, an installed "
+        "bot's name, or your own as module:Class",
     )
     common.add_argument(
         "--workers",

@@ -52,7 +52,7 @@ from typing import Any
 import attrs
 
 from ginrummy.actions import Action
-from ginrummy.bots.registry import BOTS, DEFAULT_BOT, Bot, BotFactory, bot_name, make_bot
+from ginrummy.bots.registry import BOTS, DEFAULT_BOT, Bot, BotFactory, bot_name, find_bot, make_bot
 from ginrummy.errors import GinRummyError, IllegalActionError, InvalidPositionError, SerializationError
 from ginrummy.frontend.controls import Controls, controls
 from ginrummy.frontend.history import actors, events_since_last_action
@@ -141,11 +141,11 @@ class Session:
                 f"({finished}) or one less (paused at a round's end)",
                 field="dealt_on",
             )
-        if isinstance(self.bot, str) and self.bot.lower() not in BOTS:
-            raise InvalidPositionError(
-                f"invalid session: unknown bot {self.bot!r:.40}: known bots are {', '.join(BOTS)}",
-                field="bot",
-            )
+        if isinstance(self.bot, str):
+            try:
+                find_bot(self.bot)
+            except GinRummyError as exc:
+                raise InvalidPositionError(f"invalid session: {exc}", field="bot") from None
         if not isinstance(self.bot, str) and not callable(self.bot):
             raise InvalidPositionError(
                 f"invalid session: 'bot' must be a bot's name or a factory (got {self.bot!r:.80})",

@@ -25,6 +25,7 @@ from __future__ import annotations
 import concurrent.futures
 import itertools
 import math
+import textwrap
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -34,6 +35,7 @@ from ginrummy.bots.registry import BotFactory, bot_name, make_bot
 from ginrummy.errors import GinRummyError
 from ginrummy.play.game import Game
 from ginrummy.rules import Ruleset
+from ginrummy.simulation.cells import WIDTH, estimate_cell
 from ginrummy.simulation.shards import MAX_WORKERS, process_pool, stop_pool
 from ginrummy.simulation.statistics import Estimate
 from ginrummy.validators import check_seed
@@ -47,6 +49,7 @@ __all__ = [
     "Rating",
     "bradley_terry",
     "ladder",
+    "ladder_table",
     "play_deals",
 ]
 
@@ -364,6 +367,11 @@ class Ladder:
     >>> result = gr.ladder(["greedy", "random"], gr.STRAIGHT, games=2, seed=3)
     >>> result.games, len(result.pairs), result.ratings[0].bot
     (2, 1, 'greedy')
+
+    ``str()`` is the table ``ginrummy ladder`` prints (:func:`ladder_table`):
+
+    >>> print(str(result).splitlines()[0])
+    ladder under straight: 2 games per pair (1 deal, played twice with the seats
     """
 
     rules: Ruleset
@@ -376,6 +384,9 @@ class Ladder:
     """Games per pair (each deal played twice)."""
     pairs: tuple[PairRecord, ...]
     """One record per pair of bots."""
+
+    def __str__(self) -> str:
+        return ladder_table(self)
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rules, Ruleset):
@@ -536,3 +547,35 @@ def ladder(
         if pool is not None:
             pool.shutdown()
     return Ladder(rules=rules, bots=names, seed=seed, games=games, pairs=tuple(records))
+
+
+def ladder_table(result: Ladder) -> str:
+    """The ratings, strongest first, then one line per pair: the first bot's shares of games
+    and of rounds won with their 95% intervals, and both bots' points per round."""
+    deals = result.games // 2
+    lines = textwrap.wrap(
+        f"ladder under {result.rules.name}: {result.games} games per pair "
+        + (f"({deals} deals, each" if deals != 1 else "(1 deal,")
+        + f" played twice with the seats swapped), seed {result.seed}",
+        WIDTH,
+    )
+    lines += ["ratings: Bradley-Terry, Elo scale (the field's mean is 1500), 95% intervals", ""]
+    width = max(len(bot) for bot in result.bots) + 2
+    lines.append(f"{'':<5}{'bot':<{width}}{'elo':>22}{'games':>8}{'score':>8}")
+    for rank, rating in enumerate(result.ratings, start=1):
+        elo = rating.elo
+        cell = f"{elo.value:.0f} ({elo.low:.0f} to {elo.high:.0f})"
+        score = f"{100 * rating.score:.1f}%"
+        lines.append(f"{rank:<5}{rating.bot:<{width}}{cell:>22}{rating.games:>8}{score:>8}")
+    lines += ["", "games and rounds won by the first bot in %, 95% intervals; points per round", ""]
+    pair_width = max(len(f"{p.first} - {p.second}") for p in result.pairs) + 2
+    lines.append(f"{'pair':<{pair_width}}{'games won':>19}{'rounds won':>19}{'points/round':>16}")
+    for pair in result.pairs:
+        points = [pair.points_per_round(side) for side in ("first", "second")]
+        shown = "-" if math.isnan(points[0]) else f"{points[0]:.1f} - {points[1]:.1f}"
+        lines.append(
+            f"{pair.first + ' - ' + pair.second:<{pair_width}}"
+            f"{estimate_cell(pair.win_rate('first'), True):>19}"
+            f"{estimate_cell(pair.win_rate('first', 'rounds'), True):>19}{shown:>16}"
+        )
+    return "\n".join(line.rstrip() for line in lines)
