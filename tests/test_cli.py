@@ -635,7 +635,9 @@ def test_play_invalid_input_is_explained_and_asked_again() -> None:
     assert "'xyz'" in out
     assert "invalid card 'Zz'" in out
     assert "s is not legal now: the upcard offer allows only taking or passing; legal: t, p" in out
-    assert "k 2d is not legal now: a card is discarded only in phase DISCARD, after drawing" in out
+    assert "k 2d is not legal now: take or pass the upcard first; you knock only after you draw" in " ".join(
+        out.split()
+    )
     assert "  s          draw from the stock" in out  # the help text
     assert "type help" in out
     assert "bot draws" not in out and "bot takes" not in out  # nobody moved

@@ -416,6 +416,10 @@ function undo() {
   send({ op: "undo" });
 }
 
+function counted(count, word) {
+  return `${count} ${Math.abs(count) === 1 ? word : word + "s"}`;
+}
+
 function drawResults(game) {
   const rows = game.results.map((r, i) => el("tr", {},
     el("td", {}, String(i + 1)), el("td", {}, OUTCOMES[r.outcome] || r.outcome),
@@ -426,7 +430,7 @@ function drawResults(game) {
   if (!game.is_over) return;
   const line = (p) => {
     const s = game.result.breakdown[p];
-    return el("li", {}, `${capital(who(p))}: ${game.result.totals[p]} = ${s.round_points} round points + ${s.boxes} boxes (${s.rounds_won} rounds won) + ${s.game_bonus} game bonus${s.shutout ? " (shutout)" : ""}`);
+    return el("li", {}, `${capital(who(p))}: ${game.result.totals[p]} = ${counted(s.round_points, "round point")} + box bonus ${s.boxes} (${counted(s.rounds_won, "round")} won) + ${s.game_bonus} game bonus${s.shutout ? " (shutout)" : ""}`);
   };
   settlement.replaceChildren(el("h3", {}, "Final score"), el("ul", {}, line(me), line(1 - me)));
 }

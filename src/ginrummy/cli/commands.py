@@ -43,6 +43,7 @@ from ginrummy.cli.tables import presets_json, presets_table, ruleset_json, rules
 from ginrummy.errors import GinRummyError
 from ginrummy.io.json_writer import arrangement_data
 from ginrummy.melding.partition import best_discards, best_melds, iter_best_melds
+from ginrummy.plurals import counted
 from ginrummy.rules import PRESETS, Ruleset, find_ruleset
 
 __all__ = ["main"]
@@ -237,7 +238,7 @@ def _analyze(
     if as_json:
         _print_analysis_json(data, arrangements)
         return 0
-    print(f"hand      {hand}  ({len(hand)} cards, {rules.name})")
+    print(f"hand      {hand}  ({counted(len(hand), 'card')}, {rules.name})")
     dead = "none"
     for number, arrangement in enumerate(arrangements):
         label = "melds" if number == 0 else "or"

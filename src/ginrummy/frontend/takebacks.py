@@ -127,6 +127,11 @@ def takeback_refusal(game: Game, *, person: int, decision: int, paused: bool = F
 
     :param paused: whether the table shows a round's end (the game has dealt the next one).
     :returns: a sentence for the person, naming only cards the person has seen.
+
+    >>> import ginrummy as gr
+    >>> g = gr.Game.new(gr.PAGAT, seed=3, dealer=1).apply(gr.TakeDiscard(), 0)
+    >>> print(takeback_refusal(g, person=0, decision=0))  # the card taken was face up
+    None
     """
     word = _decision_word(game.actions[decision])
     if paused or game.is_over or round_starts(game)[-1] > decision:

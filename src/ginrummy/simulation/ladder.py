@@ -34,6 +34,7 @@ import attrs
 from ginrummy.bots.registry import BotFactory, bot_name, make_bot
 from ginrummy.errors import GinRummyError
 from ginrummy.play.game import Game
+from ginrummy.plurals import counted
 from ginrummy.rules import Ruleset
 from ginrummy.simulation.cells import WIDTH, estimate_cell
 from ginrummy.simulation.shards import MAX_WORKERS, process_pool, stop_pool
@@ -130,13 +131,13 @@ class PairRecord:
             raise GinRummyError(f"invalid pair record: a bot {self.first!r} against itself")
         if self.first_wins + self.second_wins + self.draws != self.games:
             raise GinRummyError(
-                f"invalid pair record: {self.first_wins} + {self.second_wins} wins and {self.draws} draws "
-                f"are not the {self.games} games"
+                f"invalid pair record: {self.first_wins} + {self.second_wins} wins and "
+                f"{counted(self.draws, 'draw')} are not the {counted(self.games, 'game')}"
             )
         if self.first_round_wins + self.second_round_wins > self.rounds or self.rounds < self.games:
             raise GinRummyError(
                 f"invalid pair record: {self.first_round_wins} + {self.second_round_wins} round wins in "
-                f"{self.rounds} rounds of {self.games} games"
+                f"{counted(self.rounds, 'round')} of {counted(self.games, 'game')}"
             )
         if (self.first_points and not self.first_round_wins) or (
             self.second_points and not self.second_round_wins
@@ -407,8 +408,8 @@ class Ladder:
         for pair in self.pairs:
             if pair.games != self.games:
                 raise GinRummyError(
-                    f"invalid ladder: {pair.first!r} and {pair.second!r} played {pair.games} games, "
-                    f"not {self.games}"
+                    f"invalid ladder: {pair.first!r} and {pair.second!r} played "
+                    f"{counted(pair.games, 'game')}, not {self.games}"
                 )
 
     @property
@@ -554,8 +555,8 @@ def ladder_table(result: Ladder) -> str:
     and of rounds won with their 95% intervals, and both bots' points per round."""
     deals = result.games // 2
     lines = textwrap.wrap(
-        f"ladder under {result.rules.name}: {result.games} games per pair "
-        + (f"({deals} deals, each" if deals != 1 else "(1 deal,")
+        f"ladder under {result.rules.name}: {counted(result.games, 'game')} per pair "
+        + f"({counted(deals, 'deal')}{', each' if deals != 1 else ','}"
         + f" played twice with the seats swapped), seed {result.seed}",
         WIDTH,
     )

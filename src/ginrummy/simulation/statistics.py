@@ -26,6 +26,7 @@ import attrs
 
 from ginrummy.bots.registry import DEFAULT_BOT, BotFactory
 from ginrummy.errors import GinRummyError
+from ginrummy.plurals import counted
 from ginrummy.results.pricing import Outcome
 from ginrummy.rules import Ruleset
 from ginrummy.simulation.cells import WIDTH, estimate_cell, wrapped_table
@@ -469,7 +470,7 @@ def simulate(
 def table_header(report: SimulationReport, each: str) -> list[str]:
     """The lines that open a table of ``report``: what was played, by which bots, the seed."""
     stats = report.stats
-    count = f"{stats[0].games} games" if report.unit == "games" else f"{stats[0].rounds} rounds"
+    count = counted(stats[0].games, "game") if report.unit == "games" else counted(stats[0].rounds, "round")
     text = f"{count} {each}, {report.bots[0]} (player 0) vs {report.bots[1]} (player 1), seed {report.seed}"
     return textwrap.wrap(text, WIDTH)
 
