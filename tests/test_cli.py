@@ -800,8 +800,9 @@ def test_version_prints_the_package_version() -> None:
 
 
 def test_no_command_is_a_usage_error() -> None:
-    """``python -m ginrummy`` without a command exits with status 2 and a one-line error."""
-    assert_clean_usage_error(run_cli(), "command")
+    """``python -m ginrummy`` with options but no command exits with status 2 and a one-line
+    error (without any word it prints the usage: tests/test_cli_grammar.py)."""
+    assert_clean_usage_error(run_cli("--no-such-option"), "command")
 
 
 def test_unknown_command_is_a_usage_error() -> None:

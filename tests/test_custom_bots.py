@@ -150,7 +150,7 @@ def test_the_command_line_plays_an_entry_point_bot_and_refuses_a_missing_module(
     assert (0, "") == (result.returncode, result.stderr)
     assert "picky" in result.stdout
     missing = run_cli("ladder", "--bots", "greedy", "nomodule:Bot", "--games", "2")
-    assert (2, ["ginrummy: error: unknown bot 'nomodule:Bot': no module named 'nomodule'"]) == (
+    assert (2, ["ginrummy ladder: error: unknown bot 'nomodule:Bot': no module named 'nomodule'"]) == (
         missing.returncode,
         missing.stderr.splitlines(),
     )

@@ -28,14 +28,14 @@ def test_counted_is_singular_for_one_only(count: int, expected: str) -> None:
     assert expected == counted(count, "box", "boxes")
 
 
-@pytest.mark.parametrize(("won", "words"), [(1, "1 round won"), (2, "2 rounds won")])
+@pytest.mark.parametrize(("won", "words"), [(1, "1 box"), (2, "2 boxes")])
 def test_the_game_result_says_rounds_won_and_boxes_in_the_right_number(won: int, words: str) -> None:
-    """The settlement's line: "(1 round won)" for one round (it said "(1 rounds won)") and the
-    plural for two; the box bonus is points, named as a bonus (it read "20 boxes" for one box)."""
+    """The settlement's line: "20 for 1 box" for one round won (it said "20 boxes (1 rounds
+    won)", the box bonus read as a count) and the plural for two."""
     results = [WON] * won + [gr.RoundResult(outcome=gr.Outcome.KNOCK, winner=1, points=100)]
     settled = gr.score_game(gr.PAGAT, results)
     line = describe_game_result(settled, 0, opponent="the bot")[1]
-    assert line.startswith(f"you: {won * 25} round points + box bonus {won * 20} ({words}) + game bonus 0 = ")
+    assert line.startswith(f"you: {won * 25} round points + {won * 20} for {words} + game bonus 0 = ")
 
 
 def test_one_point_is_one_point() -> None:

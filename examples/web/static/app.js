@@ -416,8 +416,8 @@ function undo() {
   send({ op: "undo" });
 }
 
-function counted(count, word) {
-  return `${count} ${Math.abs(count) === 1 ? word : word + "s"}`;
+function counted(count, word, plural = word + "s") {
+  return `${count} ${Math.abs(count) === 1 ? word : plural}`;
 }
 
 function drawResults(game) {
@@ -430,7 +430,7 @@ function drawResults(game) {
   if (!game.is_over) return;
   const line = (p) => {
     const s = game.result.breakdown[p];
-    return el("li", {}, `${capital(who(p))}: ${game.result.totals[p]} = ${counted(s.round_points, "round point")} + box bonus ${s.boxes} (${counted(s.rounds_won, "round")} won) + ${s.game_bonus} game bonus${s.shutout ? " (shutout)" : ""}`);
+    return el("li", {}, `${capital(who(p))}: ${game.result.totals[p]} = ${counted(s.round_points, "round point")} + ${s.boxes} for ${counted(s.rounds_won, "box", "boxes")} + ${s.game_bonus} game bonus${s.shutout ? " (shutout)" : ""}`);
   };
   settlement.replaceChildren(el("h3", {}, "Final score"), el("ul", {}, line(me), line(1 - me)));
 }

@@ -13,14 +13,17 @@
 - ``ginrummy presets [NAME | --ruleset FILE] [--json]``: the presets side by side, or one
   ruleset in full (with ``--json`` one object, which ``--ruleset`` reads back).
 
-Errors are one line on standard error, exit status 2. Ctrl-C stops any command with one line
-(``ginrummy: interrupted``) and exit status 130, worker processes included.
+Errors are one line on standard error, exit status 2, with one prefix per command
+(``ginrummy simulate: error: ...``). A bare ``ginrummy`` prints the usage and the commands.
+Ctrl-C stops any command with one line (``ginrummy: interrupted``) and exit status 130,
+worker processes included.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import signal
 import sys
 from collections.abc import Iterator, Sequence
@@ -35,6 +38,7 @@ from ginrummy.cli.simulation_commands import (
     PROGRESS,
     UsageError,
     add_commands,
+    one_ruleset,
     ruleset_file,
     run_compare,
     run_simulate,
@@ -100,8 +104,11 @@ def _parser() -> argparse.ArgumentParser:
         help="play a game against a bot",
         description="Play a whole game against a bot in the terminal (type help in the game).",
     )
+    play.add_argument(
+        "word", nargs="?", metavar="RULESET", help="the ruleset: a preset's name or a file (default pagat)"
+    )
     chosen = play.add_mutually_exclusive_group()
-    chosen.add_argument("--preset", default="pagat", help="the ruleset (default pagat)")
+    chosen.add_argument("--preset", help="the ruleset (default pagat)")
     chosen.add_argument("--ruleset", metavar="FILE", help="a ruleset from a file (JSON or TOML)")
     play.add_argument("--seed", type=_seed, default=None, help="the seed of the deals (a number or a word)")
     play.add_argument(
@@ -138,11 +145,36 @@ def _seed(text: str) -> int | str:
         return text
 
 
+_COMMANDS = ("analyze", "simulate", "compare", "ladder", "play", "presets")
+"""The commands, as ``ginrummy`` lists them."""
+
+_PREFIX = re.compile(r"^ginrummy(?: [a-z]+)?: error: ")
+
+
+def error_line(message: str, command: str | None) -> str:
+    """``message`` with the one prefix of its command's errors, ``ginrummy COMMAND: error:``
+    (``ginrummy: error:`` before a command is known), whatever prefix it had.
+
+    >>> error_line("ginrummy: error: unknown bot 'x'", "ladder")
+    "ginrummy ladder: error: unknown bot 'x'"
+    """
+    body = _PREFIX.sub("", message, count=1)
+    return f"{_PROG} {command}: error: {body}" if command else f"{_PROG}: error: {body}"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
+    """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status.
+    Without any word it prints the usage and the list of commands."""
     command = None
+    words = list(sys.argv[1:] if argv is None else argv)
     try:
-        args = _parser().parse_args(argv)
+        parser = _parser()
+        if words and words[0] in _COMMANDS:  # so that a parse error has the command's prefix too
+            command = words[0]
+        if not words:
+            print(parser.format_help(), end="")
+            return 0
+        args = parser.parse_args(words)
         command = args.command
         if args.command == "analyze":
             return _analyze(" ".join(args.cards), args.preset, args.json, args.upcard, args.all)
@@ -160,11 +192,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return interrupted(playing=command == "play")
     except _UsageError as exc:
-        print(exc, file=sys.stderr)
+        message = str(exc)
+        print(
+            error_line(message, command) if command or not _PREFIX.match(message) else message,
+            file=sys.stderr,
+        )
         return 2
     except GinRummyError as exc:
         PROGRESS.end()
-        print(f"{_PROG}: error: {exc}", file=sys.stderr)
+        print(error_line(str(exc), command), file=sys.stderr)
         return 2
     except BrokenPipeError:  # the reader went away (``| head``): stop quietly
         sys.stderr.close()
@@ -298,7 +334,7 @@ def interrupted(playing: bool = False) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    rules = ruleset_file(args.ruleset) if args.ruleset is not None else find_ruleset(args.preset)
+    rules = one_ruleset(args.word, args.preset, args.ruleset, "play")
     return play(
         rules, args.seed, echo=not sys.stdin.isatty(), bot=args.bot, free_takebacks=args.free_takebacks
     )

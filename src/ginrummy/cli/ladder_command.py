@@ -1,6 +1,6 @@
 """The ``ladder`` command of the command line (see :mod:`ginrummy.cli.commands`).
 
-``ginrummy ladder [--preset NAME | --ruleset FILE] --bots A B [C ...] [--games N] [--seed S]
+``ginrummy ladder [RULESET | --preset NAME | --ruleset FILE] --bots A B [C ...] [--games N] [--seed S]
 [--workers N] [--scheduler ADDRESS|local] [--json]``: every pair of bots on duplicate deals,
 their Bradley-Terry ratings with 95% intervals, and each pair's shares of games and rounds won
 and points per round (:func:`~ginrummy.ladder`). A bot is a name of ``gr.BOTS``,
@@ -18,21 +18,12 @@ from collections.abc import Iterator
 from typing import Any
 
 from ginrummy.bots.registry import BOTS
-from ginrummy.cli.simulation_commands import PROGRESS, UsageError, positive, ruleset_file
-from ginrummy.rules import PRESETS, Ruleset, find_ruleset
-from ginrummy.simulation.ladder import ladder, ladder_table
+from ginrummy.cli.simulation_commands import PROGRESS, UsageError, one_ruleset, positive
+from ginrummy.rules import PRESETS, Ruleset
+from ginrummy.simulation.ladder import DEFAULT_LADDER_GAMES, SLOW_LADDER_GAMES, ladder, ladder_table
 from ginrummy.simulation.shards import MAX_WORKERS
 
 __all__ = ["DEFAULT_LADDER_GAMES", "SLOW_LADDER_GAMES", "add_ladder_command", "ladder_table", "run_ladder"]
-
-DEFAULT_LADDER_GAMES = 100
-"""Games per pair when ``--games`` is not given and no slow bot is named: 50 deals, each played
-twice (the four fast bots: seconds)."""
-
-SLOW_LADDER_GAMES = 10
-"""Games per pair when ``--games`` is not given and the search bot (``montecarlo``, hundreds of
-times slower) is named: the five library bots then play 100 games, 40 of them with the search
-bot, which take minutes (about 10 s a game on this project's machine)."""
 
 
 def _even(text: str) -> int:
@@ -49,13 +40,14 @@ def add_ladder_command(commands: Any) -> None:
         "ladder",
         help="rate bots against each other on duplicate deals",
         description="Play every pair of bots on the same deals, each deal twice with the seats "
-        "swapped, and print their Bradley-Terry ratings (Elo scale) with 95%% intervals and each "
+        "swapped, and print their Bradley-Terry ratings (Elo scale) with 95% intervals and each "
         "pair's shares of games and rounds won and points per round.",
     )
-    chosen = parser.add_mutually_exclusive_group()
-    chosen.add_argument(
-        "--preset", default="pagat", help=f"the ruleset (default pagat; one of {', '.join(PRESETS)})"
+    parser.add_argument(
+        "word", nargs="?", metavar="RULESET", help="the ruleset: a preset's name or a file (default pagat)"
     )
+    chosen = parser.add_mutually_exclusive_group()
+    chosen.add_argument("--preset", help=f"the ruleset (default pagat; one of {', '.join(PRESETS)})")
     chosen.add_argument("--ruleset", metavar="FILE", help="a ruleset from a file (JSON or TOML)")
     parser.add_argument(
         "--bots",
@@ -100,9 +92,7 @@ def _how(args: argparse.Namespace) -> Iterator[dict[str, Any]]:
 
 
 def _rules(args: argparse.Namespace) -> Ruleset:
-    if args.ruleset is not None:
-        return ruleset_file(args.ruleset)
-    return find_ruleset(args.preset)
+    return one_ruleset(args.word, args.preset, args.ruleset, "ladder")
 
 
 def run_ladder(args: argparse.Namespace) -> int:
@@ -112,11 +102,7 @@ def run_ladder(args: argparse.Namespace) -> int:
         raise UsageError("ginrummy ladder: error: give at least two bots with --bots")
     progress = PROGRESS if sys.stderr.isatty() and not args.json else None
     with _how(args) as how:
-        games = args.games
-        if games is None:
-            slow = any(bot.lower().startswith("montecarlo") for bot in args.bots)
-            games = SLOW_LADDER_GAMES if slow else DEFAULT_LADDER_GAMES
-        result = ladder(args.bots, rules, games=games, seed=args.seed, progress=progress, **how)
+        result = ladder(args.bots, rules, games=args.games, seed=args.seed, progress=progress, **how)
     PROGRESS.end()
     print(json.dumps(result.as_dict(), indent=2) if args.json else ladder_table(result))
     return 0

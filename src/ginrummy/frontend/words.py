@@ -264,8 +264,8 @@ def describe_game_result(result: GameResult, viewer: int, *, opponent: str = OPP
     >>> for line in describe_game_result(game, 1, opponent="the bot"):
     ...     print(line)
     the bot wins, 360 to 0
-    you: 0 round points + box bonus 0 (0 rounds won) + game bonus 0 = 0
-    the bot: 120 round points + box bonus 40 (2 rounds won) + game bonus 200 (shutout) = 360
+    you: 0 round points + 0 for 0 boxes + game bonus 0 = 0
+    the bot: 120 round points + 40 for 2 boxes + game bonus 200 (shutout) = 360
     """
     side = Side(viewer, opponent)
     me, other = viewer, 1 - viewer
@@ -283,7 +283,7 @@ def describe_game_result(result: GameResult, viewer: int, *, opponent: str = OPP
         shutout = " (shutout)" if score.shutout else ""
         lines.append(
             f"{side.subject(player)}: {counted(score.round_points, 'round point')} + "
-            f"box bonus {score.boxes} ({counted(score.rounds_won, 'round')} won) + "
+            f"{score.boxes} for {counted(score.rounds_won, 'box', 'boxes')} + "
             f"game bonus {score.game_bonus}{shutout} = {score.total}"
         )
     return tuple(lines)

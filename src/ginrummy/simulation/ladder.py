@@ -42,9 +42,11 @@ from ginrummy.simulation.statistics import Estimate
 from ginrummy.validators import check_seed
 
 __all__ = [
+    "DEFAULT_LADDER_GAMES",
     "ELO_SCALE",
     "PAIR_COUNTS",
     "PRIOR_DRAWS",
+    "SLOW_LADDER_GAMES",
     "Ladder",
     "PairRecord",
     "Rating",
@@ -53,6 +55,15 @@ __all__ = [
     "ladder_table",
     "play_deals",
 ]
+
+DEFAULT_LADDER_GAMES = 100
+"""Games per pair when none are given and no slow bot is named: 50 deals, each played twice
+(the fast bots: seconds); the same in Python and on the command line."""
+
+SLOW_LADDER_GAMES = 10
+"""Games per pair when none are given and the search bot (``montecarlo``, hundreds of times
+slower) is named: the five library bots then play 100 games, 40 of them with the search bot,
+which take minutes (about 10 s a game on this project's machine)."""
 
 ELO_SCALE = 400 / math.log(10)
 """Elo points per unit of log-strength: 400 points are odds of ten to one."""
@@ -470,7 +481,7 @@ def ladder(
     bots: Sequence[str | BotFactory],
     rules: Ruleset,
     *,
-    games: int = 20,
+    games: int | None = None,
     seed: int | str = 0,
     executor: concurrent.futures.Executor | None = None,
     workers: int = 1,
@@ -482,7 +493,9 @@ def ladder(
     :param bots: two or more bots, by name (``gr.BOTS``, or ``'montecarlo:8'``) or factory
         (picklable to run in other processes), each once.
     :param rules: the ruleset.
-    :param games: games per pair, an even number (each deal is played twice).
+    :param games: games per pair, an even number (each deal is played twice); None:
+        :data:`DEFAULT_LADDER_GAMES`, or :data:`SLOW_LADDER_GAMES` when the search bot
+        (``montecarlo``) is named, as on the command line.
     :param seed: the seed of every deal and bot.
     :param executor: any :class:`concurrent.futures.Executor` to play the shards (a process
         pool, Dask's ``client.get_executor()``); None: this process, or a pool of ``workers``.
@@ -497,6 +510,9 @@ def ladder(
     ['greedy', 'random']
     """
     chosen, names = _pair_names(bots)
+    if games is None:
+        slow = any(isinstance(bot, str) and bot.lower().startswith("montecarlo") for bot in chosen)
+        games = SLOW_LADDER_GAMES if slow else DEFAULT_LADDER_GAMES
     if not isinstance(rules, Ruleset):
         raise GinRummyError(f"invalid rules {rules!r:.80}: expected a Ruleset")
     if not isinstance(games, int) or isinstance(games, bool) or games < 2 or games % 2:

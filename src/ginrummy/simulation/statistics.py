@@ -47,6 +47,7 @@ from ginrummy.simulation.tally import OUTCOMES, STATISTICS, Counts, Statistic, T
 from ginrummy.validators import check_int, check_seed
 
 __all__ = [
+    "DEFAULT_GAMES",
     "Estimate",
     "RulesetStats",
     "SimulationReport",
@@ -355,9 +356,16 @@ class SimulationReport:
         }
 
 
+DEFAULT_GAMES = 100
+"""Games per ruleset when neither ``games`` nor ``rounds`` is given (in Python and on the
+command line alike)."""
+
+
 def _check_count(games: int | None, rounds: int | None) -> tuple[Unit, int]:
-    if (games is None) == (rounds is None):
-        raise GinRummyError("give either games or rounds")
+    if games is not None and rounds is not None:
+        raise GinRummyError("give either games or rounds, not both")
+    if games is None and rounds is None:
+        games = DEFAULT_GAMES
     unit: Unit = "games" if games is not None else "rounds"
     return unit, check_int(games if games is not None else rounds, "count", GinRummyError, low=1)
 
@@ -444,10 +452,10 @@ def simulate(
     >>> report = gr.simulate(gr.PAGAT, rounds=4, seed=1, bots=("greedy", "greedy"))
     >>> report.stats[0].rounds, report.stats[0].games, report.seed
     (4, 0, 1)
-    >>> gr.simulate(gr.PAGAT, seed=1)
+    >>> gr.simulate(gr.PAGAT, games=2, rounds=2)
     Traceback (most recent call last):
     ...
-    ginrummy.errors.GinRummyError: give either games or rounds
+    ginrummy.errors.GinRummyError: give either games or rounds, not both
     """
     return SimulationReport(
         run_simulation(
