@@ -27,6 +27,7 @@ import re
 import signal
 import sys
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 from typing import Any, NoReturn
 
 from ginrummy._version import __version__
@@ -48,7 +49,7 @@ from ginrummy.errors import GinRummyError
 from ginrummy.io.json_writer import arrangement_data
 from ginrummy.melding.partition import best_discards, best_melds, iter_best_melds
 from ginrummy.plurals import counted
-from ginrummy.rules import PRESETS, Ruleset, find_ruleset
+from ginrummy.rules import PAGAT, PRESETS, Ruleset, find_ruleset
 
 __all__ = ["main"]
 
@@ -123,6 +124,13 @@ def _parser() -> argparse.ArgumentParser:
         help="a practice table: u takes back any move, even after you have seen a card since "
         "(by default a take-back is refused once you have seen a card you did not know)",
     )
+    play.add_argument(
+        "--save",
+        type=Path,
+        metavar="FILE",
+        help="where the in-game save writes (default ginrummy.sav; its key beside it, .key)",
+    )
+    play.add_argument("--resume", action="store_true", help="take up the game saved in --save")
 
     presets = commands.add_parser(
         "presets", help="the rule presets", description="Show the presets, or one ruleset in full."
@@ -335,8 +343,17 @@ def interrupted(playing: bool = False) -> int:
 
 def _play(args: argparse.Namespace) -> int:
     rules = one_ruleset(args.word, args.preset, args.ruleset, "play")
+    if args.resume and (args.word or args.preset or args.ruleset or args.seed is not None):
+        raise _UsageError("ginrummy play: error: --resume plays the saved game: give no ruleset or seed")
+    rules = PAGAT if args.resume else rules
     return play(
-        rules, args.seed, echo=not sys.stdin.isatty(), bot=args.bot, free_takebacks=args.free_takebacks
+        rules,
+        args.seed,
+        echo=not sys.stdin.isatty(),
+        bot=args.bot,
+        free_takebacks=args.free_takebacks,
+        save=args.save,
+        resume=args.resume,
     )
 
 
