@@ -169,9 +169,9 @@ def test_toml_fields_left_out_come_from_the_preset_and_the_name_from_the_file(tm
     assert json.loads(gr.dumps(expected))["data"] == data
     table = run_cli("presets", "--ruleset", str(path))
     assert_success(table)
-    assert "okla-turn" == table.stdout.splitlines()[0]
-    assert ["after_both_pass", "normal-turn"] == next(
-        line.split()[:2] for line in table.stdout.splitlines() if "after_both_pass" in line
+    assert "okla-turn (* marks what differs from oklahoma)" == table.stdout.splitlines()[0]
+    assert ["*", "after_both_pass", "normal-turn"] == next(
+        line.split()[:3] for line in table.stdout.splitlines() if "after_both_pass" in line
     )
 
 

@@ -138,7 +138,7 @@ function hello(message) {
     for (const name of message.presets) presets.append(el("option", { value: name }, name));
     for (const name of message.bots) bots.append(el("option", { value: name }, name));
     if (message.presets.includes("pagat")) presets.value = "pagat";
-    if (message.bots.includes("greedy")) bots.value = "greedy";
+    if (message.bots.includes("tracker")) bots.value = "tracker";  // gr.DEFAULT_BOT, as the command line
   }
   const wanted = gameId || new URLSearchParams(location.search).get("game");
   if (wanted) {

@@ -44,7 +44,7 @@ from ginrummy.cli.simulation_commands import (
     run_compare,
     run_simulate,
 )
-from ginrummy.cli.tables import presets_json, presets_table, ruleset_json, ruleset_table
+from ginrummy.cli.tables import closest_preset, presets_json, presets_table, ruleset_json, ruleset_table
 from ginrummy.errors import GinRummyError
 from ginrummy.io.json_writer import arrangement_data
 from ginrummy.melding.partition import best_discards, best_melds, iter_best_melds
@@ -278,6 +278,8 @@ def _analyze(
     if upcard is not None and upcard in hand:
         raise _UsageError(f"{_PROG}: error: the upcard {str(upcard)!r} is in the hand")
     data = _analysis(hand, rules, upcard)
+    if upcard is not None and not rules.oklahoma:
+        data["upcard_note"] = f"the upcard changes the knock limit only in Oklahoma, not under {rules.name}"
     arrangements = _Arrangements(hand, rules, every)
     if as_json:
         _print_analysis_json(data, arrangements)
@@ -293,6 +295,8 @@ def _analyze(
     if arrangements.more:
         print(f"or        ... more: the first {ARRANGEMENTS_SHOWN} are shown (--all lists every one)")
     print(f"deadwood  {data['deadwood']}  ({dead})")
+    if "upcard_note" in data:
+        print(f"note      {data['upcard_note']}")
     if "discards" in data:
         limit = data["knock_limit"]
         shown = "set by the initial upcard: give --upcard" if limit is None else limit
@@ -362,7 +366,7 @@ def _presets(name: str | None, as_json: bool, file: str | None = None) -> int:
         if name is not None:
             raise _UsageError(f"{_PROG} presets: error: give a preset's name or --ruleset, not both")
         rules = ruleset_file(file)
-        print(ruleset_json(rules) if as_json else ruleset_table(rules))
+        print(ruleset_json(rules) if as_json else ruleset_table(rules, closest_preset(rules)))
         return 0
     if name is None:
         print(presets_json(list(PRESETS.values())) if as_json else presets_table(list(PRESETS.values())))

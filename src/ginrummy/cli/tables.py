@@ -20,13 +20,14 @@ from collections.abc import Sequence
 import attrs
 
 from ginrummy.io.json_writer import ruleset_data
-from ginrummy.rules import Ruleset, field_docs
+from ginrummy.rules import PRESETS, Ruleset, field_docs
 from ginrummy.simulation.cells import WIDTH, difference_cell, estimate_cell, wrapped_table
 from ginrummy.simulation.comparison import comparison_table
 from ginrummy.simulation.statistics import simulation_table, statistic_label
 
 __all__ = [
     "WIDTH",
+    "closest_preset",
     "comparison_table",
     "difference_cell",
     "estimate_cell",
@@ -63,15 +64,28 @@ def presets_table(rulesets: Sequence[Ruleset]) -> str:
     return "\n".join(["field" + lines[0][5:], *lines[1:]])
 
 
-def ruleset_table(rules: Ruleset) -> str:
+def closest_preset(rules: Ruleset) -> Ruleset:
+    """The preset with the fewest fields different from ``rules`` (the first on a tie).
+
+    >>> import ginrummy as gr
+    >>> closest_preset(gr.OKLAHOMA.evolve(name="mine", target=50)).name
+    'oklahoma'
+    """
+    return min(PRESETS.values(), key=lambda p: sum(getattr(p, f) != getattr(rules, f) for f in _fields()))
+
+
+def ruleset_table(rules: Ruleset, base: Ruleset | None = None) -> str:
     """One ruleset in full: each field, its value and what it means (wrapped to fit 80
-    columns)."""
+    columns); with ``base``, a ``*`` marks each field whose value differs from it."""
     lines = [f"{rules.name}"]
+    if base is not None and base != rules:
+        lines = [f"{rules.name} (* marks what differs from {base.name})"]
     docs = {name: doc.split(". ")[0].rstrip(".") for name, doc in field_docs().items()}
     values = {name: _value(getattr(rules, name)) for name in _fields()}
     start = 2 + _LABEL + max(len(value) for value in values.values()) + 2
     for name, value in values.items():
-        head = f"  {name:<{_LABEL}}{value:<{start - 2 - _LABEL}}"
+        mark = "* " if base is not None and getattr(base, name) != getattr(rules, name) else "  "
+        head = f"{mark}{name:<{_LABEL}}{value:<{start - 2 - _LABEL}}"
         wrapped = textwrap.wrap(docs.get(name, ""), WIDTH - start) or [""]
         lines.append((head + wrapped[0]).rstrip())
         lines += [" " * start + more for more in wrapped[1:]]
