@@ -50,3 +50,28 @@ html_theme = "furo"
 html_title = f"ginrummy {release}"
 html_static_path: list[str] = []
 html_theme_options: dict[str, object] = {}
+
+
+def hide_blocked_constructor(
+    app: object,
+    what: str,
+    name: str,
+    obj: object,
+    options: object,
+    signature: str | None,
+    annotation: str | None,
+) -> tuple[str, str | None] | None:
+    """A class whose constructor only refuses (``Round``, ``Game``: built by ``deal``,
+    ``new``, ``replay``...) is shown without the ``(*args, **kwargs)`` of that refusal."""
+    if (
+        (what == "class"
+        and signature == "(*args: object, **kwargs: object)")
+        or (what == "class" and signature == "(*args, **kwargs)")
+    ):
+        return "", annotation
+    return None
+
+
+def setup(app: object) -> None:
+    """Connect :func:`hide_blocked_constructor`."""
+    app.connect("autodoc-process-signature", hide_blocked_constructor)  # type: ignore[attr-defined]

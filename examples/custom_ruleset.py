@@ -12,7 +12,6 @@ Run it with ``python examples/custom_ruleset.py``.
 from __future__ import annotations
 
 import ginrummy as gr
-from ginrummy.cli.tables import simulation_table
 
 
 def percent(estimate: gr.Estimate) -> str:
@@ -44,7 +43,7 @@ def main() -> None:
             f"  turns per round {stats.turns_per_round.value:.1f}"
         )
     print()
-    print(simulation_table(report))
+    print(report)  # the table ginrummy simulate prints
 
 
 if __name__ == "__main__":

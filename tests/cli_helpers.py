@@ -46,12 +46,16 @@ def cli_env() -> dict[str, str]:
     return env
 
 
-def run_cli(*args: str, input: str = "", timeout: float = 120.0) -> CliResult:
+def run_cli(
+    *args: str, input: str = "", timeout: float = 120.0, cwd: Path | None = None, path: Path | None = None
+) -> CliResult:
     """Run ``python -m ginrummy *args`` and wait for it.
 
     :param args: the command line words after ``ginrummy``.
     :param input: the whole of standard input (empty: end of file at once).
     :param timeout: seconds before the run counts as hung (:class:`subprocess.TimeoutExpired`).
+    :param cwd: the folder to run in (default this process's).
+    :param path: a folder to add to ``PYTHONPATH`` after the package under test.
     :returns: the exit status, standard output and standard error.
     """
     completed = subprocess.run(
@@ -60,9 +64,12 @@ def run_cli(*args: str, input: str = "", timeout: float = 120.0) -> CliResult:
         capture_output=True,
         text=True,
         encoding="utf-8",
-        env=cli_env(),
+        env=cli_env()
+        if path is None
+        else {**cli_env(), "PYTHONPATH": cli_env()["PYTHONPATH"] + os.pathsep + str(path)},
         timeout=timeout,
         check=False,
+        cwd=cwd,
     )
     return CliResult(completed.returncode, completed.stdout, completed.stderr)
 

@@ -31,6 +31,42 @@ def documents_match_the_json_schema() -> Iterator[None]:
         yield
 
 
+CORE = {
+    "test_actions.py",
+    "test_action_rules.py",
+    "test_cards.py",
+    "test_deadwood.py",
+    "test_game.py",
+    "test_layoffs.py",
+    "test_melds.py",
+    "test_notation.py",
+    "test_round.py",
+    "test_rules.py",
+    "test_scoring.py",
+    "test_serialization.py",
+    "test_settlement.py",
+    "test_takebacks.py",
+    "test_variants.py",
+    "test_views.py",
+}
+"""The rules' test files, marked ``core``: ``pip install ".[test-core]" && pytest -m core``
+checks the core with three packages (the README), where ``.[test]`` installs some eighty."""
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """Under ``-m core``, leave the other test files unread: they import the extras."""
+    if config.getoption("markexpr") == "core" and collection_path.suffix == ".py":
+        return collection_path.name.startswith("test_") and collection_path.name not in CORE
+    return None
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the tests of :data:`CORE` ``core``."""
+    for item in items:
+        if item.path.name in CORE:
+            item.add_marker(pytest.mark.core)
+
+
 def pytest_report_header() -> str:
     """The version and the directory of the ``ginrummy`` the tests import."""
     return f"ginrummy {ginrummy.__version__} from {Path(ginrummy.__file__).parent}"

@@ -197,38 +197,42 @@ def _phases() -> dict[str, gr.Round]:
     }
 
 
-DRAWN = "only in phase DRAW"
+DRAWN = "a card is drawn only at the start of a turn"
 FIRST_TURN = "the upcard may only be passed on the first turn"
-DISCARDED = "a card is discarded only in phase DISCARD, after drawing"
-BIG = "big gin is declared only in phase DISCARD, after drawing"
-LAID = "layoffs are made only in phase LAYOFF, after a knock"
+DISCARDED = "a card is discarded only after you draw"
+KNOCKED = "you knock only after you draw"
+BIG = "big gin is declared only after you draw"
+LAID = "layoffs are made only after a knock, by the player who did not knock"
+OFFERED = "take or pass the upcard first; "
+DRAWN_ALREADY = "you have drawn this turn already; "
+KNOCKED_ALREADY = "a knock has ended the play: lay off or end your layoffs; "
 
 
 @pytest.mark.parametrize(
     ("phase", "action", "reason"),
     [
         ("offer", gr.DrawStock(), "the upcard offer allows only taking or passing"),
-        ("offer", gr.Discard(card("Ac")), DISCARDED),
-        ("offer", gr.Knock(card("Ac")), DISCARDED),
-        ("offer", gr.BigGin(), BIG),
+        ("offer", gr.Discard(card("Ac")), OFFERED + DISCARDED),
+        ("offer", gr.Knock(card("Ac")), OFFERED + KNOCKED),
+        ("offer", gr.BigGin(), "these rules ('pagat') have no big gin"),
         ("offer", gr.LayOff(card("Ac"), 0), LAID),
         ("offer", gr.EndLayoffs(), LAID),
         ("draw", gr.PassUpcard(), FIRST_TURN),
-        ("draw", gr.Discard(card("Ac")), DISCARDED),
+        ("draw", gr.Discard(card("Ac")), "draw first; " + DISCARDED),
         (
             "stock-only",
             gr.TakeDiscard(),
             "after both players pass the upcard the non-dealer must draw from the stock",
         ),
-        ("discard", gr.TakeDiscard(), f"a card is drawn {DRAWN}"),
-        ("discard", gr.DrawStock(), f"a card is drawn {DRAWN}"),
+        ("discard", gr.TakeDiscard(), DRAWN_ALREADY + DRAWN),
+        ("discard", gr.DrawStock(), DRAWN_ALREADY + DRAWN),
         ("discard", gr.PassUpcard(), FIRST_TURN),
         ("discard", gr.EndLayoffs(), LAID),
-        ("discard", gr.BigGin(), "the ruleset 'pagat' has no big gin"),
-        ("layoff", gr.TakeDiscard(), f"a card is drawn {DRAWN}"),
-        ("layoff", gr.DrawStock(), f"a card is drawn {DRAWN}"),
-        ("layoff", gr.Discard(card("Tc")), DISCARDED),
-        ("layoff", gr.BigGin(), BIG),
+        ("discard", gr.BigGin(), "these rules ('pagat') have no big gin"),
+        ("layoff", gr.TakeDiscard(), KNOCKED_ALREADY + DRAWN),
+        ("layoff", gr.DrawStock(), KNOCKED_ALREADY + DRAWN),
+        ("layoff", gr.Discard(card("Tc")), KNOCKED_ALREADY + DISCARDED),
+        ("layoff", gr.BigGin(), "these rules ('pagat') have no big gin"),
         ("layoff", gr.LayOff(card("Ks"), 3), "meld 3 does not exist; the spread has 3 melds"),
         ("layoff", gr.LayOff(card("4h"), 0), "card '4h' is not in the hand"),
         ("over", gr.EndLayoffs(), "the round is over"),
@@ -237,7 +241,9 @@ LAID = "layoffs are made only in phase LAYOFF, after a knock"
 )
 def test_each_refusal_says_why_in_words(phase: str, action: gr.Action, reason: str) -> None:
     """``illegal_reason`` is what a front end shows a player whose move was refused: each rule
-    says why its action is not allowed in the phase, in these words."""
+    says why its action is not allowed in the phase, in these words (what comes first, then
+    when the action is done, as people say it: no internal phase names); what the rules forbid
+    (big gin under rules without it) is said before when."""
     assert reason == _phases()[phase].illegal_reason(action)
 
 

@@ -331,11 +331,6 @@ def test_presets_table_lists_every_preset_and_every_field() -> None:
     assert "150" == targets[list(gr.PRESETS).index("oklahoma")]
 
 
-@pytest.mark.skipif(
-    sys.version_info < (3, 11),
-    reason="reading TOML needs Python 3.11's tomllib: on 3.10 the commands refuse a .toml ruleset "
-    "(tests/test_cli_validate.py checks that)",
-)
 def test_presets_spell_every_choice_as_a_ruleset_file_does(tmp_path: Path) -> None:
     """Every choice ``presets`` prints (``stock-only``, not ``STOCK_ONLY``) is what a TOML
     ruleset file accepts: written back into a file under each preset's column, it reads as that
@@ -386,13 +381,13 @@ def test_presets_json_is_a_list_of_objects_with_every_field() -> None:
     assert expected == data
 
 
-def test_presets_json_one_name_is_a_list_of_one() -> None:
-    """``presets oklahoma --json`` is a list holding just that preset."""
+def test_presets_json_one_name_is_one_object() -> None:
+    """``presets oklahoma --json`` is one object: that preset (the short form ``--ruleset``
+    reads back)."""
     result = run_cli("presets", "oklahoma", "--json")
     assert_clean_success(result)
     data = json.loads(result.stdout)
-    assert ["oklahoma"] == [entry["name"] for entry in data]
-    assert 150 == data[0]["target"]
+    assert ("oklahoma", 150) == (data["name"], data["target"])
 
 
 def test_presets_unknown_name_is_one_line_with_exit_status_2() -> None:
@@ -640,7 +635,9 @@ def test_play_invalid_input_is_explained_and_asked_again() -> None:
     assert "'xyz'" in out
     assert "invalid card 'Zz'" in out
     assert "s is not legal now: the upcard offer allows only taking or passing; legal: t, p" in out
-    assert "k 2d is not legal now: a card is discarded only in phase DISCARD, after drawing" in out
+    assert "k 2d is not legal now: take or pass the upcard first; you knock only after you draw" in " ".join(
+        out.split()
+    )
     assert "  s          draw from the stock" in out  # the help text
     assert "type help" in out
     assert "bot draws" not in out and "bot takes" not in out  # nobody moved
@@ -703,9 +700,9 @@ def test_play_lines_fit_80_columns_and_speak_of_you_and_the_bot() -> None:
 
 
 def test_play_undo_takes_back_the_persons_move_and_the_bots_replies() -> None:
-    """``u`` after a move shows the table as it was before that move (the bot's replies taken
-    back too), and ``u`` before any move says there is nothing to take back."""
-    result = run_cli("play", "--seed", "1", "--bot", "greedy", input="u\np\nu\nquit\n")
+    """``u`` after a move that showed nothing new (taking the face-up upcard) shows the table
+    as it was before that move, and ``u`` before any move says there is nothing to take back."""
+    result = run_cli("play", "--seed", "1", "--bot", "greedy", input="u\nt\nu\nquit\n")
     assert_clean_success(result)
     out = result.stdout
     assert "nothing to take back yet" in out
@@ -713,6 +710,30 @@ def test_play_undo_takes_back_the_persons_move_and_the_bots_replies() -> None:
     first = frontend.table_text(gr.Game.new(gr.PAGAT, seed=1, dealer=None).round.view(0), opponent="the bot")
     after_undo = out[out.index("taken back") :]
     assert first in after_undo
+
+
+def test_play_refuses_to_take_back_a_stock_draw() -> None:
+    """The issue's peek (``t``, ``Kh``, ``s``, ``u``, ``s``, ``u``, ``t``): the draw of Ad
+    cannot be taken back, so the person cannot take the discard instead; the reason says so in
+    a sentence, and the game goes on from the draw."""
+    result = run_cli("play", "--seed", "3", input="t\nKh\ns\nu\ns\nu\nt\nquit\n")
+    assert_clean_success(result)
+    out = result.stdout
+    assert "you draw Ad from the stock" in out
+    assert "taken back" not in out and "you take Jh" not in out
+    refusal = (
+        "you cannot take back your draw: you have seen Ad (the card you drew from the stock) since, and "
+        "would choose again knowing it"
+    )
+    assert 2 == " ".join(out.split()).count(refusal)
+
+
+def test_play_free_takebacks_let_a_practice_table_take_back_a_draw() -> None:
+    """``play --free-takebacks`` is the practice table: the same draw is taken back."""
+    result = run_cli("play", "--seed", "3", "--free-takebacks", input="t\nKh\ns\nu\nquit\n")
+    assert_clean_success(result)
+    assert "taken back: your last move and the bot's replies" in result.stdout
+    assert "you cannot take back" not in result.stdout
 
 
 def test_play_announces_the_card_drawn_and_shows_the_pile_and_the_last_round() -> None:
@@ -779,8 +800,9 @@ def test_version_prints_the_package_version() -> None:
 
 
 def test_no_command_is_a_usage_error() -> None:
-    """``python -m ginrummy`` without a command exits with status 2 and a one-line error."""
-    assert_clean_usage_error(run_cli(), "command")
+    """``python -m ginrummy`` with options but no command exits with status 2 and a one-line
+    error (without any word it prints the usage: tests/test_cli_grammar.py)."""
+    assert_clean_usage_error(run_cli("--no-such-option"), "command")
 
 
 def test_unknown_command_is_a_usage_error() -> None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +14,7 @@ import pytest
 
 import ginrummy as gr
 from cli_helpers import CliResult, run_cli
+from ginrummy.io.ruleset_files import read_ruleset
 
 GREEDY = ("--bots", "greedy", "greedy")
 """Fast bots named on the command line."""
@@ -28,14 +28,6 @@ knock_limit = 7
 gin_bonus = 30
 """
 """The same ruleset as TOML, the fields left out taken from the preset."""
-
-READS_TOML = sys.version_info >= (3, 11)
-"""Whether this Python reads TOML rulesets (the standard library's ``tomllib``, 3.11 and newer)."""
-needs_tomllib = pytest.mark.skipif(
-    not READS_TOML,
-    reason="reading TOML needs Python 3.11's tomllib: on 3.10 the commands refuse a .toml "
-    "ruleset in one line, which test_toml_rulesets_are_refused_before_python_3_11 checks",
-)
 
 
 def assert_one_line_error(result: CliResult, *needles: str) -> None:
@@ -101,7 +93,6 @@ def test_compare_json_is_the_librarys_comparison() -> None:
     assert expected == json.loads(result.stdout)
 
 
-@needs_tomllib
 def test_compare_takes_files_as_words_and_with_ruleset(seven_json: Path, seven_toml: Path) -> None:
     """A word ending in ``.json`` is a ruleset file, and ``--ruleset`` files come after the
     words: ``compare seven.json pagat`` makes the file the baseline; the same ruleset from
@@ -144,7 +135,6 @@ def test_compare_bad_arguments_are_one_line(args: list[str], needles: list[str])
 # ----------------------------------------------------------------------- rulesets from files
 
 
-@needs_tomllib
 def test_simulate_takes_rulesets_from_json_and_toml(
     seven_json: Path, seven_toml: Path, tmp_path: Path
 ) -> None:
@@ -166,7 +156,6 @@ def test_simulate_takes_rulesets_from_json_and_toml(
     assert json.loads(json.dumps(report.stats[0].as_dict())) == entries[0]
 
 
-@needs_tomllib
 def test_toml_fields_left_out_come_from_the_preset_and_the_name_from_the_file(tmp_path: Path) -> None:
     """A TOML file changes only the fields it names (of ``preset``, else of the defaults), its
     enum values are the strings of the JSON, and without ``name`` it is named after the file:
@@ -175,14 +164,14 @@ def test_toml_fields_left_out_come_from_the_preset_and_the_name_from_the_file(tm
     path.write_text('preset = "oklahoma"\nafter_both_pass = "normal-turn"\n', encoding="utf-8")
     result = run_cli("presets", "--ruleset", str(path), "--json")
     assert_success(result)
-    (data,) = json.loads(result.stdout)
+    data = json.loads(result.stdout)
     expected = gr.OKLAHOMA.evolve(name="okla-turn", after_both_pass=gr.AfterPass.NORMAL_TURN)
     assert json.loads(gr.dumps(expected))["data"] == data
     table = run_cli("presets", "--ruleset", str(path))
     assert_success(table)
-    assert "okla-turn" == table.stdout.splitlines()[0]
-    assert ["after_both_pass", "normal-turn"] == next(
-        line.split()[:2] for line in table.stdout.splitlines() if "after_both_pass" in line
+    assert "okla-turn (* marks what differs from oklahoma)" == table.stdout.splitlines()[0]
+    assert ["*", "after_both_pass", "normal-turn"] == next(
+        line.split()[:3] for line in table.stdout.splitlines() if "after_both_pass" in line
     )
 
 
@@ -208,7 +197,7 @@ FILE_ERRORS = [
 
 @pytest.mark.parametrize(
     ("name", "text", "needles"),
-    [pytest.param(*case, marks=[needs_tomllib] if case[0].endswith(".toml") else []) for case in FILE_ERRORS],
+    [pytest.param(*case) for case in FILE_ERRORS],
     ids=lambda value: value if isinstance(value, str) and "." in value[-5:] else "",
 )
 def test_ruleset_file_errors_are_one_line_naming_the_field(
@@ -227,14 +216,45 @@ def test_ruleset_file_errors_are_one_line_naming_the_field(
         assert_one_line_error(run_cli(*command, "--ruleset", str(path)), name, *needles)
 
 
-@pytest.mark.skipif(READS_TOML, reason="Python 3.11 and newer read TOML rulesets (the tests above)")
-def test_toml_rulesets_are_refused_before_python_3_11(seven_toml: Path) -> None:
-    """On Python 3.10 (no ``tomllib``) every command refuses a ``.toml`` ruleset in one line
-    that names the file, says why and offers JSON instead."""
-    commands = (["simulate", "--rounds", "1"], ["compare", "pagat", "--rounds", "1"], ["play"], ["presets"])
-    for command in commands:
-        result = run_cli(*command, "--ruleset", str(seven_toml))
-        assert_one_line_error(result, "house.toml", "needs Python 3.11 or newer", "write the ruleset as JSON")
+def test_toml_rulesets_are_read_on_every_python(seven_toml: Path) -> None:
+    """The README's house rules on every supported Python (``tomli`` on 3.10, ``tomllib``
+    from 3.11): every command reads the TOML file (it was refused on 3.10)."""
+    result = run_cli("presets", "--ruleset", str(seven_toml), "--json")
+    assert_success(result)
+    assert json.loads(gr.dumps(SEVEN))["data"] == json.loads(result.stdout)
+    assert_success(run_cli("simulate", "--ruleset", str(seven_toml), "--rounds", "1"))
+    assert_success(run_cli("compare", "pagat", str(seven_toml), "--games", "2"))  # the README's
+
+
+def test_the_short_form_is_read_from_json_too(tmp_path: Path) -> None:
+    """The issue's JSON: ``{"preset": "pagat", "big_gin": true}`` is Pagat's rules with big gin,
+    named after the file (it was "unknown field 'preset'")."""
+    path = tmp_path / "big.json"
+    path.write_text('{"preset": "pagat", "big_gin": true}', encoding="utf-8")
+    result = run_cli("presets", "--ruleset", str(path), "--json")
+    assert_success(result)
+    assert json.loads(gr.dumps(gr.PAGAT.evolve(name="big", big_gin=True)))["data"] == json.loads(
+        result.stdout
+    )
+    unknown = tmp_path / "typo.json"
+    unknown.write_text('{"preset": "pagat", "big_ginn": true}', encoding="utf-8")
+    assert_one_line_error(run_cli("presets", "--ruleset", str(unknown)), "typo.json", "'big_ginn'")
+
+
+@pytest.mark.parametrize("preset", ["pagat", "oklahoma", "hollywood"])
+def test_presets_name_json_is_one_object_that_ruleset_reads_back(tmp_path: Path, preset: str) -> None:
+    """``presets NAME --json`` prints one object (it printed a list, which ``--ruleset``
+    refused with "expected an object"); saved to a file, ``--ruleset`` reads it back as the
+    preset, and a copy with a changed field and a new name reads as that change."""
+    result = run_cli("presets", preset, "--json")
+    assert_success(result)
+    data = json.loads(result.stdout)
+    path = tmp_path / "saved.json"
+    path.write_text(result.stdout, encoding="utf-8")
+    assert gr.PRESETS[preset] == read_ruleset(path)
+    data.update(name="mine", target=55)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert gr.PRESETS[preset].evolve(name="mine", target=55) == read_ruleset(path)
 
 
 def test_presets_name_and_ruleset_together_is_a_usage_error(seven_json: Path) -> None:
@@ -267,7 +287,6 @@ def auto_game(rules: gr.Ruleset, seed: int, bot: str) -> gr.Game:
     return game
 
 
-@needs_tomllib
 def test_play_against_a_named_bot_from_a_ruleset_file(seven_toml: Path) -> None:
     """``play --ruleset house.toml --bot random`` plays the file's rules against the random
     bot: on automatic moves the game ends with the totals of the same game played here."""

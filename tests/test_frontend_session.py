@@ -12,6 +12,7 @@ import json
 import random
 from typing import Any
 
+import attrs
 import pytest
 
 import ginrummy as gr
@@ -36,8 +37,9 @@ def direct_game(rules: gr.Ruleset, seed: int, dealer: int) -> gr.Game:
 @pytest.mark.parametrize("preset", list(gr.PRESETS))
 def test_whole_games_of_every_preset_through_the_kit_with_undo_and_save_resume(preset: str) -> None:
     """A whole game under each preset, the person playing the greedy strategy on what the table
-    shows against the greedy bot: every third decision is taken back and played again, which
-    gives the same session (the bot replies as before); every seventh the session is saved and
+    shows against the greedy bot: every third decision is taken back when the session allows it
+    and played again, which gives the same session (the bot replies as before), and is refused
+    with the session's reason when it does not; every seventh the session is saved and
     resumed, which gives the same session; at each round's end the table shows that round
     until the person deals on; and the game is the one the greedy strategy plays on both seats
     without the kit."""
@@ -46,7 +48,7 @@ def test_whole_games_of_every_preset_through_the_kit_with_undo_and_save_resume(p
     seed, person = rng.randrange(10**6), rng.randrange(2)
     session = Session.new(rules, bot="greedy", person=person, seed=seed, dealer=0)
     strategy = gr.GreedyBot()
-    decisions = pauses = undos = resumes = 0
+    decisions = pauses = undos = refusals = resumes = 0
     while not session.is_over:
         if session.paused:
             finished = session.game.finished
@@ -63,18 +65,25 @@ def test_whole_games_of_every_preset_through_the_kit_with_undo_and_save_resume(p
         action = strategy.act(session.table)
         after = session.apply(action)
         decisions += 1
-        if decisions % 3 == 0:
+        if decisions % 3 == 0 and after.can_undo:
             back = after.undo()
             assert session == back
             assert after == back.apply(action)
             undos += 1
+        elif decisions % 3 == 0:
+            reason = after.undo_refusal
+            assert reason is not None and reason.startswith("you cannot take back your ")
+            with pytest.raises(gr.IllegalActionError) as refused:
+                after.undo()
+            assert reason == str(refused.value)
+            refusals += 1
         if decisions % 7 == 0:
             resumed = Session.resume(after.save(KEY), KEY)
             assert after == resumed
             resumes += 1
         session = after
     assert direct_game(rules, seed, 0) == session.game
-    assert (len(session.game.results) - 1, True) == (pauses, undos > 10 and resumes > 5)
+    assert (len(session.game.results) - 1, True) == (pauses, undos > 2 and refusals > 5 and resumes > 5)
     assert session.table == session.game.view(person).history[-1]
 
 
@@ -117,12 +126,12 @@ def test_step_by_step_bot_play_gives_the_same_game_as_playing_the_bots_at_once()
         assert at_once == stepwise
 
 
-def test_undo_takes_back_a_move_that_ended_a_round_and_the_next_deal() -> None:
-    """Undo after the person's move that ended a round (a knock, or a discard the bot answered
-    with a knock) goes back to before that move, in that round: no pause, the person to act,
-    one result fewer; after dealing on, before the person's first move of the new round, undo
-    goes back there too."""
-    session = Session.new(gr.PAGAT, bot="greedy", seed=21, dealer=0)
+def test_free_takebacks_take_back_a_move_that_ended_a_round_and_the_next_deal() -> None:
+    """On a practice table (``free_takebacks=True``), undo after the person's move that ended a
+    round (a knock, or a discard the bot answered with a knock) goes back to before that move,
+    in that round: no pause, the person to act, one result fewer; after dealing on, before the
+    person's first move of the new round, undo goes back there too."""
+    session = Session.new(gr.PAGAT, bot="greedy", seed=21, dealer=0, free_takebacks=True)
     strategy = gr.GreedyBot()
     while not session.paused:
         before = session
@@ -137,6 +146,45 @@ def test_undo_takes_back_a_move_that_ended_a_round_and_the_next_deal() -> None:
     dealt = session.deal_on()  # the bot may open the next round; the person has not acted in it
     assert dealt.person not in dealt.actors[round_starts(dealt.game)[-1] :]
     assert before == dealt.undo()
+
+
+def test_undo_never_goes_back_into_a_scored_round() -> None:
+    """The issue's replay: at a round's end (the bot's hand shown, the points scored), and
+    after dealing on, the person's last decision cannot be taken back; the library's error
+    says why in words, and the session is unchanged."""
+    session = Session.new(gr.PAGAT, bot="greedy", seed=21, dealer=0)
+    strategy = gr.GreedyBot()
+    while not session.paused:
+        session = session.apply(strategy.act(session.table))
+    expected = (
+        "you cannot take back your knock: the round it was made in is over and its hands have been "
+        "shown, and a take-back never goes back into a scored round"
+    )
+    for where in (session, session.deal_on()):
+        assert (False, expected) == (where.can_undo, where.undo_refusal)
+        with pytest.raises(gr.IllegalActionError) as refused:
+            where.undo()
+        assert expected == str(refused.value)
+
+
+def test_undo_of_a_stock_draw_is_refused_and_a_take_of_the_discard_is_not() -> None:
+    """The issue's peek: after drawing from the stock the person knows the stock's top card,
+    so the draw cannot be taken back (the reason names the card drawn, which the person has
+    seen); taking the face-up discard shows nothing new and can be taken back."""
+    session = Session.new(gr.PAGAT, bot="greedy", seed=3, dealer=1)
+    session = session.apply(gr.PassUpcard())
+    assert session.is_my_turn and gr.DrawStock() in session.legal_actions
+    drawn = session.apply(gr.DrawStock())
+    card = drawn.table.hand - session.table.hand
+    expected = (
+        f"you cannot take back your draw: you have seen {card} (the card you drew from the stock) "
+        "since, and would choose again knowing it"
+    )
+    assert (False, expected) == (drawn.can_undo, drawn.undo_refusal)
+    with pytest.raises(gr.IllegalActionError, match="you cannot take back your draw"):
+        drawn.undo()
+    free = attrs.evolve(drawn, free_takebacks=True)
+    assert (True, session) == (free.can_undo, attrs.evolve(free.undo(), free_takebacks=False))
 
 
 def test_undo_before_any_move_is_refused_and_deal_on_only_at_a_rounds_end() -> None:

@@ -213,13 +213,14 @@ def test_the_classifiers_name_every_tested_python(dist: Distributions) -> None:
 
 def test_the_wheel_is_pure_python_with_markdown_readme(dist: Distributions) -> None:
     """One wheel serves every Python and platform; PyPI shows the README as Markdown; the only
-    runtime dependencies are ``attrs`` and ``typing-extensions``."""
+    runtime dependencies are ``attrs`` and ``typing-extensions``, and ``tomli`` on Python 3.10
+    only (the back-port of 3.11's ``tomllib``, for TOML house rules)."""
     metadata = dist.wheel_metadata()
     assert "py3-none-any" in dist.wheel_text(".dist-info/WHEEL")
     assert "text/markdown" == metadata["Description-Content-Type"]
     assert "MIT" == metadata["License-Expression"]
     runtime = sorted(r for r in metadata.get_all("Requires-Dist", []) if "extra ==" not in r)
-    assert ["attrs>=23.1", "typing-extensions>=4.6"] == runtime
+    assert ["attrs>=23.1", 'tomli>=1.1; python_version < "3.11"', "typing-extensions>=4.6"] == runtime
 
 
 def test_the_ginrummy_command_prints_the_version(dist: Distributions) -> None:

@@ -6,7 +6,6 @@ status 2, never a traceback.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
@@ -33,7 +32,8 @@ HOSTILE: list[tuple[str, bytes, str]] = [
     ("huge.json", b" " * (MAX_FILE_BYTES + 1), "larger than"),
     ("binary.toml", bytes(range(256)), "not UTF-8"),
     ("empty.json", b"", "not JSON"),
-    ("list.json", b"[1, 2, 3]", "ruleset"),
+    ("list.json", b"[1, 2, 3]", "expected a ruleset, an object of its fields"),
+    ("list-of-one.json", b'[{"name": "pagat"}]', "(as 'ginrummy presets NAME --json' prints), got a list"),
     ("string.toml", b'knock_limit = "ten"\n', "'knock_limit'"),
     ("float.toml", b"knock_limit = 7.5\n", "'knock_limit'"),
     ("bool.toml", b"knock_limit = true\n", "'knock_limit'"),
@@ -47,12 +47,15 @@ HOSTILE: list[tuple[str, bytes, str]] = [
     ("name-type.toml", b"name = 5\n", "name"),
     ("preset-type.toml", b"preset = [1]\n", "preset"),
     ("enum-type.toml", b"shutout = 3\n", "shutout"),
-    ("null-json.json", b"null", "ruleset"),
+    (
+        "null-json.json",
+        b"null",
+        "expected a ruleset, an object of its fields (as 'ginrummy presets NAME --json' prints), got null",
+    ),
 ]
 """``(file name, content, a word the error must hold)``."""
 
 
-@pytest.mark.skipif(sys.version_info < (3, 11), reason="TOML needs tomllib (Python 3.11)")
 @pytest.mark.parametrize(("name", "content", "needle"), HOSTILE, ids=[name for name, _, _ in HOSTILE])
 def test_a_hostile_ruleset_file_is_refused_with_the_librarys_error(
     tmp_path: Path, name: str, content: bytes, needle: str

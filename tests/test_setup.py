@@ -262,7 +262,7 @@ def test_a_small_stock_after_drawing_is_refused() -> None:
     assert 2 == len(gr.Round.from_position(gr.PAGAT, **ok).stock)
     base = args(hands=ELEVEN, phase=DISCARD, stock_size=1)
     assert (
-        "invalid position: a stock of 1 cards in phase DISCARD; the round is dead at 2",
+        "invalid position: a stock of 1 card in phase DISCARD; the round is dead at 2",
         "stock",
     ) == refusal(**base)
 

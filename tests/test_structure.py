@@ -31,6 +31,7 @@ VOCABULARY = {
     "dealing",
     "phase",
     "actions",
+    "plurals",
 }
 MAP: dict[str, set[str]] = {
     "_version": set(),
@@ -42,6 +43,7 @@ MAP: dict[str, set[str]] = {
     "rules": {"errors", "validators", "cards"},
     "dealing": {"errors", "cards"},
     "phase": set(),
+    "plurals": set(),
     "actions": {"errors", "validators", "cards", "melds"},
     "melding": {"errors", "validators", "cards", "suit_masks", "melds"},
     "neural": {"errors", "validators"},

@@ -261,9 +261,10 @@ def test_hostile_frames_get_an_answer_or_a_closed_socket_and_other_games_go_on(q
 
 
 def test_undo_and_next_against_the_bot(quiet_logs: Any) -> None:
-    """``undo`` takes the person's last decision back (the next frame is the state before it);
-    with nothing to take back, and ``next`` in the middle of a round, are refused with the kit's
-    reason; both are refused between two people."""
+    """``undo`` takes the person's last decision back when it showed nothing new (taking the
+    face-up upcard: the next frame is the state before it); with nothing to take back, after
+    the bot's reply has shown a card, and ``next`` in the middle of a round, it is refused
+    with the kit's reason; both are refused between two people."""
     app = server.create_app(make_game=seeded(seed=7, dealer=1))
     with TestClient(app) as client, ExitStack() as stack:
         ws = connect(stack, client)
@@ -275,11 +276,23 @@ def test_undo_and_next_against_the_bot(quiet_logs: Any) -> None:
         send(ws, op="next")
         refused = receive(ws)
         assert refused["reason"].startswith("nothing to deal on")
-        view = gr.loads(json.dumps(first["view"]))
-        send(ws, op="act", action=str(gr.GreedyBot().act(view.round)))
-        until_state(ws)
+        send(ws, op="act", action="t")
+        taken = until_state(ws)
         send(ws, op="undo")
         assert first == until_state(ws)
+        send(ws, op="act", action="t")
+        assert taken == until_state(ws)
+        view = gr.loads(json.dumps(taken["view"]))
+        send(ws, op="act", action=str(gr.GreedyBot().act(view.round)))
+        frame = receive(ws)
+        while frame["op"] != "state" or gr.loads(json.dumps(frame["view"])).round.to_act != 0:
+            frame = receive(ws)
+        send(ws, op="undo")
+        refused = receive(ws)
+        assert ("refused", True) == (
+            refused["op"],
+            refused["reason"].startswith("you cannot take back your discard"),
+        )
         people = connect(stack, client)
         send(people, op="new", mode="people", preset="pagat")
         receive(people)

@@ -35,7 +35,7 @@ from ginrummy.bots.eaai_simple import EaaiSimpleBot
 from ginrummy.bots.learned import LearnedBot
 from ginrummy.bots.montecarlo import MonteCarloBot
 from ginrummy.bots.reference import GreedyBot, RandomBot
-from ginrummy.bots.registry import BOTS, DEFAULT_BOT, Bot, BotFactory, make_bot
+from ginrummy.bots.registry import BOTS, DEFAULT_BOT, Bot, BotFactory, find_bot, make_bot
 from ginrummy.bots.tracker import TrackerBot
 from ginrummy.cards import DECK, Card, CardsLike, Hand, Rank, Suit
 from ginrummy.errors import (
@@ -187,6 +187,7 @@ __all__ = [
     "compare",
     "deadwood",
     "dumps",
+    "find_bot",
     "find_ruleset",
     "game_scores",
     "hollywood_columns",

@@ -138,7 +138,7 @@ function hello(message) {
     for (const name of message.presets) presets.append(el("option", { value: name }, name));
     for (const name of message.bots) bots.append(el("option", { value: name }, name));
     if (message.presets.includes("pagat")) presets.value = "pagat";
-    if (message.bots.includes("greedy")) bots.value = "greedy";
+    if (message.bots.includes("tracker")) bots.value = "tracker";  // gr.DEFAULT_BOT, as the command line
   }
   const wanted = gameId || new URLSearchParams(location.search).get("game");
   if (wanted) {
@@ -416,6 +416,10 @@ function undo() {
   send({ op: "undo" });
 }
 
+function counted(count, word, plural = word + "s") {
+  return `${count} ${Math.abs(count) === 1 ? word : plural}`;
+}
+
 function drawResults(game) {
   const rows = game.results.map((r, i) => el("tr", {},
     el("td", {}, String(i + 1)), el("td", {}, OUTCOMES[r.outcome] || r.outcome),
@@ -426,7 +430,7 @@ function drawResults(game) {
   if (!game.is_over) return;
   const line = (p) => {
     const s = game.result.breakdown[p];
-    return el("li", {}, `${capital(who(p))}: ${game.result.totals[p]} = ${s.round_points} round points + ${s.boxes} boxes (${s.rounds_won} rounds won) + ${s.game_bonus} game bonus${s.shutout ? " (shutout)" : ""}`);
+    return el("li", {}, `${capital(who(p))}: ${game.result.totals[p]} = ${counted(s.round_points, "round point")} + ${s.boxes} for ${counted(s.rounds_won, "box", "boxes")} + ${s.game_bonus} game bonus${s.shutout ? " (shutout)" : ""}`);
   };
   settlement.replaceChildren(el("h3", {}, "Final score"), el("ul", {}, line(me), line(1 - me)));
 }

@@ -21,6 +21,20 @@ A bot sees only its :class:`~ginrummy.PlayerView`. The library's bots, each in i
 :data:`BOTS` maps these names to factories taking a seed, :func:`make_bot` builds one, and
 :data:`DEFAULT_BOT` names the one simulations use when none is given.
 
+**Your own bots by name.** Wherever a bot is named (:func:`make_bot`, so
+:func:`~ginrummy.simulate`, :func:`~ginrummy.compare`, :func:`~ginrummy.ladder` and the
+command line's ``--bots``), a name may also be
+
+- ``module:attribute``, the way entry points are written (``mybot:PickyBot``,
+  ``mypackage.bots:make_picky``): the module is imported (from the current folder too, as
+  ``python -m`` would) and the attribute, a class or function taking a seed (or nothing), is
+  the factory;
+- the name of an entry point in the group ``ginrummy.bots`` (:data:`ENTRY_POINT_GROUP`), so an
+  installed package registers its bots by name in its ``pyproject.toml``::
+
+      [project.entry-points."ginrummy.bots"]
+      picky = "mybot:PickyBot"
+
 >>> import ginrummy as gr
 >>> sorted(gr.BOTS)
 ['camper', 'eaai-simple', 'greedy', 'learned', 'montecarlo', 'random', 'tracker']
@@ -30,9 +44,15 @@ PassUpcard()
 
 from __future__ import annotations
 
+import functools
+import importlib
+import inspect
+import os
+import re
+import sys
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Protocol
+from typing import Protocol, cast
 
 from ginrummy.actions import Action
 from ginrummy.bots.camper import CamperBot
@@ -48,6 +68,7 @@ __all__ = [
     "BOTS",
     "BOT_PARAMETERS",
     "DEFAULT_BOT",
+    "ENTRY_POINT_GROUP",
     "Bot",
     "BotFactory",
     "CamperBot",
@@ -58,6 +79,7 @@ __all__ = [
     "RandomBot",
     "TrackerBot",
     "bot_name",
+    "find_bot",
     "make_bot",
 ]
 
@@ -103,10 +125,115 @@ BOT_PARAMETERS: Mapping[str, str] = MappingProxyType({"montecarlo": "samples"})
 ``'montecarlo:8'`` is the search bot with ``samples=8``."""
 
 
+ENTRY_POINT_GROUP = "ginrummy.bots"
+"""The entry-point group in which installed packages register bots by name."""
+
+_REFERENCE = re.compile(r"[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*:[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*")
+"""``module:attribute``, as an entry point's object reference is written."""
+
+
+def _entry_points() -> dict[str, object]:
+    """The bots installed packages register (group :data:`ENTRY_POINT_GROUP`), by lowercase
+    name; read only when a name is not the library's (``import ginrummy`` reads no metadata)."""
+    from importlib.metadata import entry_points
+
+    return {point.name.lower(): point for point in entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def _known(points: Mapping[str, object] | None = None) -> str:
+    names = [*BOTS, *(point for point in (points or {}) if point not in BOTS)]
+    return ", ".join(names) + ", or module:Class"
+
+
+def _seeded(factory: Callable[..., Bot], name: str) -> BotFactory:
+    """``factory`` as a factory taking a seed: called with it, or with nothing when it takes
+    no argument."""
+    try:
+        parameters = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):  # a builtin without a signature: assume it takes the seed
+        return cast(BotFactory, factory)
+    takes = any(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.VAR_POSITIONAL) for p in parameters)
+    if takes:
+        return cast(BotFactory, factory)
+    return cast(BotFactory, functools.update_wrapper(lambda seed: factory(), factory, updated=()))
+
+
+def _imported(reference: str, name: str) -> BotFactory:
+    """The factory ``module:attribute`` names, the module imported from the current folder
+    too."""
+    module_name, _, attribute = reference.partition(":")
+    try:
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name != module_name.partition(".")[0] or os.getcwd() in sys.path or "" in sys.path:
+                raise
+            sys.path.append(os.getcwd())  # as ``python -m`` would find it (uvicorn does the same)
+            module = importlib.import_module(module_name)
+        target: object = module
+        for part in attribute.split("."):
+            target = getattr(target, part)
+    except ModuleNotFoundError as exc:
+        raise GinRummyError(f"unknown bot {name!r:.80}: no module named {exc.name!r:.80}") from None
+    except AttributeError:
+        raise GinRummyError(
+            f"unknown bot {name!r:.80}: module {module_name!r:.80} has no attribute {attribute!r:.80}"
+        ) from None
+    except Exception as exc:  # the user's module failed to import: say so in one line
+        raise GinRummyError(
+            f"unknown bot {name!r:.80}: importing {module_name!r:.80} failed: {type(exc).__name__}: {exc}"
+        ) from None
+    if not callable(target):
+        raise GinRummyError(
+            f"invalid bot {name!r:.80}: {attribute!r:.80} is not a class or function (got {target!r:.60})"
+        )
+    return _seeded(target, name)
+
+
+def find_bot(name: str | BotFactory) -> BotFactory:
+    """The factory a bot's name names: a key of :data:`BOTS` (in any case), ``name:N`` for a
+    bot of :data:`BOT_PARAMETERS`, ``module:attribute``, or an entry point of the group
+    :data:`ENTRY_POINT_GROUP`; a factory is returned as it is.
+
+    :raises GinRummyError: for a name that names no bot, or a bad budget.
+
+    >>> find_bot("Greedy") is GreedyBot
+    True
+    >>> find_bot("ginrummy.bots.reference:RandomBot") is RandomBot
+    True
+    """
+    if callable(name):
+        return name
+    if not isinstance(name, str):
+        raise GinRummyError(f"unknown bot {name!r:.80}: known bots are {_known()}")
+    base, colon, budget = name.lower().partition(":")
+    factory = BOTS.get(base)
+    if factory is not None and not colon:
+        return factory
+    if factory is not None:
+        keyword = BOT_PARAMETERS.get(base)
+        if keyword is None:
+            raise GinRummyError(
+                f"invalid bot {name!r}: {base!r} takes no budget (only {', '.join(BOT_PARAMETERS)} do)"
+            )
+        if not budget.isdigit() or not 1 <= int(budget) <= 1_000_000:
+            raise GinRummyError(f"invalid bot {name!r}: the budget must be a whole number from 1 to 1000000")
+        return cast(BotFactory, functools.partial(factory, **{keyword: int(budget)}))
+    if _REFERENCE.fullmatch(name.strip()):
+        return _imported(name.strip(), name)
+    points = _entry_points()
+    point = points.get(name.lower())
+    if point is None:
+        raise GinRummyError(f"unknown bot {name!r:.80}: known bots are {_known(points)}")
+    reference = str(getattr(point, "value", ""))
+    return _imported(reference, name) if _REFERENCE.fullmatch(reference) else _seeded(point.load(), name)  # type: ignore[attr-defined]
+
+
 def make_bot(name: str | BotFactory, seed: int | str | None = None) -> Bot:
     """A seeded bot: the library's bot called ``name`` (a key of :data:`BOTS`, in any case,
-    or ``name:N`` for a bot of :data:`BOT_PARAMETERS`, such as ``'montecarlo:8'``), or
-    ``name(seed)`` when ``name`` is a factory (such as your own bot class).
+    or ``name:N`` for a bot of :data:`BOT_PARAMETERS`, such as ``'montecarlo:8'``), your own
+    (``module:Class``, or an entry point's name: :func:`find_bot`), or ``name(seed)`` when
+    ``name`` is a factory (such as your own bot class).
 
     :raises GinRummyError: for an unknown name or a bad budget.
 
@@ -115,33 +242,17 @@ def make_bot(name: str | BotFactory, seed: int | str | None = None) -> Bot:
     >>> make_bot("montecarlo:8", seed=1).samples
     8
     """
-    if callable(name):
-        return name(seed)
-    if not isinstance(name, str):
-        raise GinRummyError(f"unknown bot {name!r}: known bots are {', '.join(BOTS)}")
-    base, colon, budget = name.lower().partition(":")
-    factory = BOTS.get(base)
-    if factory is None:
-        raise GinRummyError(f"unknown bot {name!r}: known bots are {', '.join(BOTS)}")
-    if not colon:
-        return factory(seed)
-    keyword = BOT_PARAMETERS.get(base)
-    if keyword is None:
-        raise GinRummyError(
-            f"invalid bot {name!r}: {base!r} takes no budget (only {', '.join(BOT_PARAMETERS)} do)"
-        )
-    if not budget.isdigit() or not 1 <= int(budget) <= 1_000_000:
-        raise GinRummyError(f"invalid bot {name!r}: the budget must be a whole number from 1 to 1000000")
-    return factory(seed, **{keyword: int(budget)})
+    return find_bot(name)(seed)
 
 
 def bot_name(bot: str | BotFactory) -> str:
-    """A bot's display name: the name given, a factory's ``name`` attribute, or its
-    ``__name__``.
+    """A bot's display name: the name given (lowercase, but a ``module:attribute`` as
+    written), a factory's ``name`` attribute, or its ``__name__``.
 
-    >>> bot_name("Greedy"), bot_name(TrackerBot)
-    ('greedy', 'tracker')
+    >>> bot_name("Greedy"), bot_name(TrackerBot), bot_name("mybot:PickyBot")
+    ('greedy', 'tracker', 'mybot:PickyBot')
     """
     if isinstance(bot, str):
-        return bot.lower()
+        base = bot.lower().partition(":")[0]
+        return bot.strip() if base not in BOTS and _REFERENCE.fullmatch(bot.strip()) else bot.lower()
     return str(getattr(bot, "name", getattr(bot, "__name__", repr(bot))))

@@ -8,22 +8,26 @@
   side, and paired differences between rulesets (:mod:`ginrummy.cli.simulation_commands`).
 - ``ginrummy ladder --bots A B [C ...]``: bots rated against each other on duplicate deals
   (:mod:`ginrummy.cli.ladder_command`).
-- ``ginrummy play [--preset NAME | --ruleset FILE] [--seed N] [--bot NAME]``: a game against a
-  bot (``gr.DEFAULT_BOT`` unless named).
+- ``ginrummy play [--preset NAME | --ruleset FILE] [--seed N] [--bot NAME] [--free-takebacks]``:
+  a game against a bot (``gr.DEFAULT_BOT`` unless named).
 - ``ginrummy presets [NAME | --ruleset FILE] [--json]``: the presets side by side, or one
-  ruleset in full.
+  ruleset in full (with ``--json`` one object, which ``--ruleset`` reads back).
 
-Errors are one line on standard error, exit status 2. Ctrl-C stops any command with one line
-(``ginrummy: interrupted``) and exit status 130, worker processes included.
+Errors are one line on standard error, exit status 2, with one prefix per command
+(``ginrummy simulate: error: ...``). A bare ``ginrummy`` prints the usage and the commands.
+Ctrl-C stops any command with one line (``ginrummy: interrupted``) and exit status 130,
+worker processes included.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import signal
 import sys
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 from typing import Any, NoReturn
 
 from ginrummy._version import __version__
@@ -35,15 +39,17 @@ from ginrummy.cli.simulation_commands import (
     PROGRESS,
     UsageError,
     add_commands,
+    one_ruleset,
     ruleset_file,
     run_compare,
     run_simulate,
 )
-from ginrummy.cli.tables import presets_json, presets_table, ruleset_table
+from ginrummy.cli.tables import closest_preset, presets_json, presets_table, ruleset_json, ruleset_table
 from ginrummy.errors import GinRummyError
 from ginrummy.io.json_writer import arrangement_data
 from ginrummy.melding.partition import best_discards, best_melds, iter_best_melds
-from ginrummy.rules import PRESETS, Ruleset, find_ruleset
+from ginrummy.plurals import counted
+from ginrummy.rules import PAGAT, PRESETS, Ruleset, find_ruleset
 
 __all__ = ["main"]
 
@@ -99,8 +105,11 @@ def _parser() -> argparse.ArgumentParser:
         help="play a game against a bot",
         description="Play a whole game against a bot in the terminal (type help in the game).",
     )
+    play.add_argument(
+        "word", nargs="?", metavar="RULESET", help="the ruleset: a preset's name or a file (default pagat)"
+    )
     chosen = play.add_mutually_exclusive_group()
-    chosen.add_argument("--preset", default="pagat", help="the ruleset (default pagat)")
+    chosen.add_argument("--preset", help="the ruleset (default pagat)")
     chosen.add_argument("--ruleset", metavar="FILE", help="a ruleset from a file (JSON or TOML)")
     play.add_argument("--seed", type=_seed, default=None, help="the seed of the deals (a number or a word)")
     play.add_argument(
@@ -109,13 +118,30 @@ def _parser() -> argparse.ArgumentParser:
         metavar="NAME",
         help=f"the opponent (default {DEFAULT_BOT}; one of {', '.join(BOTS)})",
     )
+    play.add_argument(
+        "--free-takebacks",
+        action="store_true",
+        help="a practice table: u takes back any move, even after you have seen a card since "
+        "(by default a take-back is refused once you have seen a card you did not know)",
+    )
+    play.add_argument(
+        "--save",
+        type=Path,
+        metavar="FILE",
+        help="where the in-game save writes (default ginrummy.sav; its key beside it, .key)",
+    )
+    play.add_argument("--resume", action="store_true", help="take up the game saved in --save")
 
     presets = commands.add_parser(
         "presets", help="the rule presets", description="Show the presets, or one ruleset in full."
     )
     presets.add_argument("name", nargs="?", help="one preset to show in full")
     presets.add_argument("--ruleset", metavar="FILE", help="show the ruleset in a file (JSON or TOML)")
-    presets.add_argument("--json", action="store_true", help="print JSON")
+    presets.add_argument(
+        "--json",
+        action="store_true",
+        help="print JSON (one ruleset: one object, which --ruleset reads back; all: a list)",
+    )
     return parser
 
 
@@ -127,11 +153,36 @@ def _seed(text: str) -> int | str:
         return text
 
 
+_COMMANDS = ("analyze", "simulate", "compare", "ladder", "play", "presets")
+"""The commands, as ``ginrummy`` lists them."""
+
+_PREFIX = re.compile(r"^ginrummy(?: [a-z]+)?: error: ")
+
+
+def error_line(message: str, command: str | None) -> str:
+    """``message`` with the one prefix of its command's errors, ``ginrummy COMMAND: error:``
+    (``ginrummy: error:`` before a command is known), whatever prefix it had.
+
+    >>> error_line("ginrummy: error: unknown bot 'x'", "ladder")
+    "ginrummy ladder: error: unknown bot 'x'"
+    """
+    body = _PREFIX.sub("", message, count=1)
+    return f"{_PROG} {command}: error: {body}" if command else f"{_PROG}: error: {body}"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
+    """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status.
+    Without any word it prints the usage and the list of commands."""
     command = None
+    words = list(sys.argv[1:] if argv is None else argv)
     try:
-        args = _parser().parse_args(argv)
+        parser = _parser()
+        if words and words[0] in _COMMANDS:  # so that a parse error has the command's prefix too
+            command = words[0]
+        if not words:
+            print(parser.format_help(), end="")
+            return 0
+        args = parser.parse_args(words)
         command = args.command
         if args.command == "analyze":
             return _analyze(" ".join(args.cards), args.preset, args.json, args.upcard, args.all)
@@ -149,11 +200,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return interrupted(playing=command == "play")
     except _UsageError as exc:
-        print(exc, file=sys.stderr)
+        message = str(exc)
+        print(
+            error_line(message, command) if command or not _PREFIX.match(message) else message,
+            file=sys.stderr,
+        )
         return 2
     except GinRummyError as exc:
         PROGRESS.end()
-        print(f"{_PROG}: error: {exc}", file=sys.stderr)
+        print(error_line(str(exc), command), file=sys.stderr)
         return 2
     except BrokenPipeError:  # the reader went away (``| head``): stop quietly
         sys.stderr.close()
@@ -223,11 +278,13 @@ def _analyze(
     if upcard is not None and upcard in hand:
         raise _UsageError(f"{_PROG}: error: the upcard {str(upcard)!r} is in the hand")
     data = _analysis(hand, rules, upcard)
+    if upcard is not None and not rules.oklahoma:
+        data["upcard_note"] = f"the upcard changes the knock limit only in Oklahoma, not under {rules.name}"
     arrangements = _Arrangements(hand, rules, every)
     if as_json:
         _print_analysis_json(data, arrangements)
         return 0
-    print(f"hand      {hand}  ({len(hand)} cards, {rules.name})")
+    print(f"hand      {hand}  ({counted(len(hand), 'card')}, {rules.name})")
     dead = "none"
     for number, arrangement in enumerate(arrangements):
         label = "melds" if number == 0 else "or"
@@ -238,6 +295,8 @@ def _analyze(
     if arrangements.more:
         print(f"or        ... more: the first {ARRANGEMENTS_SHOWN} are shown (--all lists every one)")
     print(f"deadwood  {data['deadwood']}  ({dead})")
+    if "upcard_note" in data:
+        print(f"note      {data['upcard_note']}")
     if "discards" in data:
         limit = data["knock_limit"]
         shown = "set by the initial upcard: give --upcard" if limit is None else limit
@@ -287,8 +346,19 @@ def interrupted(playing: bool = False) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    rules = ruleset_file(args.ruleset) if args.ruleset is not None else find_ruleset(args.preset)
-    return play(rules, args.seed, echo=not sys.stdin.isatty(), bot=args.bot)
+    rules = one_ruleset(args.word, args.preset, args.ruleset, "play")
+    if args.resume and (args.word or args.preset or args.ruleset or args.seed is not None):
+        raise _UsageError("ginrummy play: error: --resume plays the saved game: give no ruleset or seed")
+    rules = PAGAT if args.resume else rules
+    return play(
+        rules,
+        args.seed,
+        echo=not sys.stdin.isatty(),
+        bot=args.bot,
+        free_takebacks=args.free_takebacks,
+        save=args.save,
+        resume=args.resume,
+    )
 
 
 def _presets(name: str | None, as_json: bool, file: str | None = None) -> int:
@@ -296,13 +366,13 @@ def _presets(name: str | None, as_json: bool, file: str | None = None) -> int:
         if name is not None:
             raise _UsageError(f"{_PROG} presets: error: give a preset's name or --ruleset, not both")
         rules = ruleset_file(file)
-        print(presets_json([rules]) if as_json else ruleset_table(rules))
+        print(ruleset_json(rules) if as_json else ruleset_table(rules, closest_preset(rules)))
         return 0
     if name is None:
         print(presets_json(list(PRESETS.values())) if as_json else presets_table(list(PRESETS.values())))
         return 0
     rules = find_ruleset(name)
-    print(presets_json([rules]) if as_json else ruleset_table(rules))
+    print(ruleset_json(rules) if as_json else ruleset_table(rules))
     return 0
 
 

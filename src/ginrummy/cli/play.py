@@ -6,29 +6,37 @@ the hand in its best melds with its deadwood, what is known of the bot's hand, t
 discard pile, the stock size, the knock limit, and the choices grouped), within 80 columns.
 Input is the action notation (``s``, ``t``, ``p``, ``d Kh`` or just ``Kh``, ``k Kh``, ``bg``,
 ``l 8h 0``, ``e``), ``a`` to let the greedy strategy make this move, ``u`` to take back your
-last move and the bot's replies, ``pile`` for the discard pile's history, ``last`` for the
-last round's end again, ``help``, or ``quit``; invalid input is explained and asked again.
-When a round ends the session pauses on it (both hands in their melds, the layoffs, the points
-worked out) until the person presses Enter. Ctrl-D leaves as ``quit`` does.
+last move and the bot's replies (refused, with the reason, once you have seen a card since
+that you did not know: the card drawn, the bot's discard, the round's end), ``pile`` for the
+discard pile's history, ``last`` for the last round's end again, ``help``, ``save`` (a sealed
+save in ``ginrummy.sav``, its key in ``ginrummy.key``; ``ginrummy play --resume`` takes it up
+again) or ``quit`` (which shows the score so far);
+invalid input is explained and asked again. When a round ends the session pauses on it (both
+hands in their melds, the layoffs, the points worked out) until the person presses Enter.
+Ctrl-D leaves as ``quit`` does.
 """
 
 from __future__ import annotations
 
+import re
+import secrets
 import textwrap
 from collections.abc import Callable
+from pathlib import Path
 
 from ginrummy.actions import Action, Discard, TakeDiscard, parse_action
-from ginrummy.bots.registry import DEFAULT_BOT, BotFactory, GreedyBot
+from ginrummy.bots.registry import BOTS, DEFAULT_BOT, BotFactory, GreedyBot, bot_name, find_bot
 from ginrummy.cards import Card
-from ginrummy.errors import GinRummyError, ParseError
+from ginrummy.errors import GinRummyError, ParseError, SerializationError
 from ginrummy.frontend.history import game_events
 from ginrummy.frontend.session import Session
 from ginrummy.frontend.table_text import round_end_text, table_text
 from ginrummy.frontend.words import describe_event, describe_game_result
 from ginrummy.play.round import PlayerView
+from ginrummy.plurals import counted
 from ginrummy.rules import Ruleset
 
-__all__ = ["WIDTH", "play"]
+__all__ = ["WIDTH", "load_key", "play", "resume_file", "save_file"]
 
 HUMAN = 0
 BOT_NAME = "the bot"
@@ -37,20 +45,81 @@ WIDTH = 80
 
 HELP = """\
 actions:
-  s          draw from the stock          t         take the top discard (or the upcard)
+  s          draw from the stock
+  t          take the top discard (or the upcard)
   p          pass the upcard (first turn)
-  d Kh, Kh   discard Kh                   k Kh      knock, laying Kh face down
+  d Kh, Kh   discard Kh
+  k Kh       knock, laying Kh face down
   bg         declare big gin (if the rules allow it)
   l 8h 0     lay off 8h onto the knocker's meld 0
   e          end your layoffs
+commands:
   a          let the greedy strategy choose this move for you
-  u          take back your last move (and the bot's replies)
-  pile       the discard pile's history   last      the last round's end again
-  help       this text                    quit      leave the game (Ctrl-D too)"""
+  u          take back your last move, unless you have seen a new card since
+  pile       the discard pile's history
+  last       the last round's end again
+  save       save the game and leave (ginrummy play --resume takes it up again)
+  help       this text
+  quit       leave the game, with the score so far (Ctrl-D too)"""
+
+_ENTRY = re.compile(r"\b(d|k|l|bg|t|s|p|e) ((?:[A2-9TJQK][cdhs])(?: \d+)?)(?=,|;|$| )")
+"""An action in the notation whose words must stay on one line (``d 6d``, ``l 8h 0``)."""
+
+
+def _unbroken(line: str) -> str:
+    """``line`` with the spaces inside each action joined by no-break spaces, which
+    :func:`textwrap.wrap` never breaks at."""
+    return _ENTRY.sub(lambda m: m.group(0).replace(" ", "\u00a0"), line)
 
 
 class _Quit(Exception):
     """The person asked to leave."""
+
+
+class _Save(Exception):
+    """The person asked to save and leave."""
+
+
+def load_key(path: Path) -> bytes:
+    """The seal's key in ``path``, made (32 random bytes, readable by its owner only) when
+    missing, as the example terminal table keeps it."""
+    if not path.exists():
+        path.touch(mode=0o600)
+        path.write_bytes(secrets.token_bytes(32))
+    return path.read_bytes()
+
+
+def save_file(session: Session, path: Path) -> None:
+    """Write the session's sealed save to ``path``, with its key beside it (``.key``).
+
+    :raises GinRummyError: when the file cannot be written.
+    """
+    try:
+        path.write_text(session.save(load_key(path.with_suffix(".key"))), encoding="utf-8")
+    except OSError as exc:
+        raise SerializationError(f"cannot save in {str(path)!r}: {exc.strerror}") from None
+
+
+def resume_file(path: Path, bot: str | BotFactory) -> Session:
+    """The session saved in ``path`` (sealed with the key beside it).
+
+    :param bot: the bot given on the command line: a save naming it (your own, say) resumes
+        with it; the library's bots are always known.
+    :raises GinRummyError: for a missing file or key, or a file that is no save.
+    """
+    key = path.with_suffix(".key")
+    try:
+        text = path.read_text(encoding="utf-8")
+        secret = key.read_bytes()
+    except OSError as exc:
+        raise SerializationError(f"cannot resume from {str(path)!r}: {exc.strerror}") from None
+    own = {} if isinstance(bot, str) and bot.lower() in BOTS else {bot_name(bot): find_bot(bot)}
+    session = Session.resume(text, secret, bots=own)
+    if session.person != HUMAN:
+        raise SerializationError(
+            f"cannot resume from {str(path)!r}: the person plays seat {session.person}, not 0"
+        )
+    return session
 
 
 class _Screen:
@@ -61,8 +130,9 @@ class _Screen:
 
     def __call__(self, text: str = "") -> None:
         for line in text.split("\n"):
-            for part in textwrap.wrap(line, WIDTH, subsequent_indent="  ", break_on_hyphens=False) or [""]:
-                self._say(part)
+            parts = textwrap.wrap(_unbroken(line), WIDTH, subsequent_indent="  ", break_on_hyphens=False)
+            for part in parts or [""]:
+                self._say(part.replace("\u00a0", " "))
 
 
 def _pile_history(view: PlayerView) -> list[str]:
@@ -111,7 +181,21 @@ class _Table:
             self.say(text)
         if text.lower() in ("quit", "q", "exit"):
             raise _Quit
+        if text.lower() == "save":
+            raise _Save
         return text
+
+    def farewell(self) -> None:
+        """The score and the result so far, when the person leaves before the end."""
+        scores = self.session.view.scores
+        you, bot = scores[HUMAN], scores[1 - HUMAN]
+        if you == bot:
+            standing = "level"
+        else:
+            standing = f"you lead by {you - bot}" if you > bot else f"the bot leads by {bot - you}"
+        rounds = counted(len(self.session.view.results), "round")
+        target = self.session.game.rules.target
+        self.say(f"you leave after {rounds}: {self.scores()}; {standing}, playing to {target}")
 
     def narrate(self) -> None:
         """Say what happened since the last narration, from the person's view."""
@@ -141,7 +225,7 @@ class _Table:
             if word in ("u", "undo"):
                 self.undo()
             elif word in ("help", "h", "?"):
-                self.say("Enter deals the next round; u takes back your last move; quit leaves")
+                self.say("Enter deals the next round; save saves the game and leaves; quit leaves")
             else:
                 self.session = self.session.deal_on()
 
@@ -155,8 +239,9 @@ class _Table:
             self.say(line)
 
     def undo(self) -> None:
-        if not self.session.can_undo:
-            self.say("nothing to take back yet")
+        reason = self.session.undo_refusal
+        if reason is not None:
+            self.say("nothing to take back yet" if self.session.person not in self.session.actors else reason)
             return
         self.session = self.session.undo()
         self.told = len(game_events(self.session.view))
@@ -215,16 +300,31 @@ def play(
     say: Callable[[str], None] = print,
     echo: bool = False,
     bot: str | BotFactory = DEFAULT_BOT,
+    free_takebacks: bool = False,
+    save: Path | None = None,
+    resume: bool = False,
 ) -> int:
     """Play a game in the terminal; return the exit status (0, also after ``quit``).
 
     :param echo: repeat each input line after the prompt (when input is not a terminal, so
         the transcript reads as it would on screen).
     :param bot: the opponent: a name of ``gr.BOTS`` or a bot factory.
+    :param free_takebacks: let ``u`` take back any move (a practice table).
+    :param save: where ``save`` writes the game (default ``ginrummy.sav``), sealed with a key
+        kept beside it (``ginrummy.key``), so reading the save shows no card.
+    :param resume: take up the game saved there instead of dealing a new one (``rules``
+        and ``seed`` are then the save's).
     :raises GinRummyError: for an unknown bot.
     """
     screen = _Screen(say)
-    session = Session.new(rules, bot=bot, person=HUMAN, seed=seed, dealer=None)
+    path = Path("ginrummy.sav") if save is None else save
+    if resume:
+        session = resume_file(path, bot)
+        rules = session.game.rules
+    else:
+        session = Session.new(
+            rules, bot=bot, person=HUMAN, seed=seed, dealer=None, free_takebacks=free_takebacks
+        )
     table = _Table(session, ask, screen, echo)
     name = f"the {session.bot_name} bot"
     screen(f"gin rummy, {rules.name} rules, target {rules.target}, against {name} (type help)")
@@ -239,5 +339,11 @@ def play(
         table.narrate()
         table.game_over()
     except _Quit:
-        screen("\nbye")
+        screen("")
+        table.farewell()
+        screen("bye")
+    except _Save:
+        save_file(table.session, path)
+        again = "ginrummy play --resume" + ("" if path == Path("ginrummy.sav") else f" --save {path}")
+        screen(f"saved in {path}, sealed (it shows no card); {again} takes it up again")
     return 0

@@ -1,12 +1,13 @@
 """The ``simulate`` and ``compare`` commands of the command line (see :mod:`ginrummy.cli.commands`).
 
-- ``ginrummy simulate [--preset NAME|all ...] [--ruleset FILE ...] [--games N | --rounds N]
+- ``ginrummy simulate [RULESET ...] [--preset NAME|all ...] [--ruleset FILE ...] [--games N | --rounds N]
   [--seed S] [--bots A B] [--workers N] [--scheduler ADDRESS|local] [--json]``: statistics
   per ruleset, side by side.
 - ``ginrummy compare A B [C ...] [--ruleset FILE ...]`` with the same options: every ruleset
   against the first, with paired differences and their 95% intervals.
 
-A ruleset word of ``compare`` is a preset's name, or a file when it ends in ``.json`` or
+A ruleset word of ``simulate`` and ``compare`` (and of ``ladder`` and ``play``, which take
+one) is a preset's name, or a file when it ends in ``.json`` or
 ``.toml`` or holds a ``/`` (:func:`~ginrummy.io.ruleset_files.read_ruleset`); rulesets given with
 ``--ruleset`` come after the words. ``--workers`` is at most
 :data:`~ginrummy.simulation.shards.MAX_WORKERS`. ``--scheduler`` needs the extra
@@ -29,20 +30,19 @@ from ginrummy.io.ruleset_files import read_ruleset
 from ginrummy.rules import PRESETS, Ruleset, find_ruleset
 from ginrummy.simulation.comparison import compare
 from ginrummy.simulation.shards import MAX_WORKERS, Progress
-from ginrummy.simulation.statistics import simulate
+from ginrummy.simulation.statistics import DEFAULT_GAMES, simulate
 
 __all__ = [
     "PROGRESS",
     "UsageError",
     "add_commands",
+    "is_file",
+    "one_ruleset",
     "positive",
     "ruleset_file",
     "run_compare",
     "run_simulate",
 ]
-
-DEFAULT_GAMES = 100
-"""Games per ruleset when neither ``--games`` nor ``--rounds`` is given."""
 
 
 class UsageError(Exception):
@@ -104,7 +104,8 @@ def add_commands(commands: Any) -> None:
         nargs=2,
         metavar=("BOT0", "BOT1"),
         default=[DEFAULT_BOT, DEFAULT_BOT],
-        help=f"the bots of players 0 and 1 (default {DEFAULT_BOT}; one of {', '.join(BOTS)})",
+        help=f"the bots of players 0 and 1 (default {DEFAULT_BOT}): {', '.join(BOTS)}, an installed "
+        "bot's name, or your own as module:Class",
     )
     common.add_argument(
         "--workers",
@@ -129,6 +130,12 @@ def add_commands(commands: Any) -> None:
         help="bot-against-bot statistics per ruleset",
         description="Play games (or rounds) between bots under one or several rulesets and print "
         "outcome rates, turns, points and win rates with 95% intervals, rulesets side by side.",
+    )
+    simulate_parser.add_argument(
+        "names",
+        nargs="*",
+        metavar="RULESET",
+        help="a preset's name (or all), or a ruleset file (.json, .toml); default all",
     )
     simulate_parser.add_argument(
         "--preset",
@@ -158,7 +165,20 @@ def ruleset_file(path: str) -> Ruleset:
     return read_ruleset(path)
 
 
-def _is_file(word: str) -> bool:
+def one_ruleset(word: str | None, preset: str | None, file: str | None, command: str) -> Ruleset:
+    """The one ruleset of ``ladder`` or ``play``: a word (a preset's name or a file, as
+    ``simulate`` and ``compare`` take them), or ``--preset``, or ``--ruleset`` (default
+    pagat); two of them are a usage error."""
+    given = [value for value in (word, preset, file) if value is not None]
+    if len(given) > 1:
+        raise UsageError(f"ginrummy {command}: error: give one ruleset: a word, --preset or --ruleset")
+    if file is not None or (word is not None and is_file(word)):
+        return ruleset_file(file if file is not None else str(word))
+    return find_ruleset(given[0] if given else "pagat")
+
+
+def is_file(word: str) -> bool:
+    """Whether a ruleset word names a file (``.json``, ``.toml``, or a path) and not a preset."""
     return word.lower().endswith((".json", ".toml")) or "/" in word or "\\" in word
 
 
@@ -224,7 +244,8 @@ def _progress(args: argparse.Namespace) -> Progress | None:
 
 def run_simulate(args: argparse.Namespace) -> int:
     """``ginrummy simulate``."""
-    rulesets = _chosen(getattr(args, "sources", None) or [("preset", "all")])
+    words = [("file" if is_file(word) else "preset", word) for word in args.names]
+    rulesets = _chosen(words + list(getattr(args, "sources", None) or []) or [("preset", "all")])
     with _executor(args, "simulate") as how:
         games, rounds = _count(args)
         report = simulate(
@@ -243,7 +264,7 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 def run_compare(args: argparse.Namespace) -> int:
     """``ginrummy compare``."""
-    words = [("file" if _is_file(word) else "preset", word) for word in args.names]
+    words = [("file" if is_file(word) else "preset", word) for word in args.names]
     rulesets = _chosen(words + list(getattr(args, "sources", None) or []))
     if len(rulesets) < 2:
         raise UsageError(

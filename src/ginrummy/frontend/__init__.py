@@ -2,8 +2,10 @@
 API.
 
 - :class:`Session`: a person against a bot: it runs the bot's turns, pauses at the end of a
-  round until the person deals on, undoes to the person's last decision, and saves and resumes
-  with its bot in a sealed save (:mod:`ginrummy.frontend.session`, :mod:`ginrummy.frontend.sealing`).
+  round until the person deals on, undoes to the person's last decision unless the person has
+  seen a card since that it did not know (:func:`takeback_refusal`, :func:`seen_cards`), and
+  saves and resumes with its bot in a sealed save (:mod:`ginrummy.frontend.session`,
+  :mod:`ginrummy.frontend.sealing`, :mod:`ginrummy.frontend.takebacks`).
 - :func:`controls`: a view's legal actions grouped for controls, per card and the rest
   (:mod:`ginrummy.frontend.controls`).
 - :func:`knock_spreads`: every legal spread of a knock with a card, and the one ``Knock(card)``
@@ -40,6 +42,7 @@ from ginrummy.frontend.round_end import RoundEnd, round_end
 from ginrummy.frontend.session import Session
 from ginrummy.frontend.table_json import arrangement_json, table_data
 from ginrummy.frontend.table_text import arrangement_text, round_end_text, table_text
+from ginrummy.frontend.takebacks import seen_cards, takeback_refusal
 from ginrummy.frontend.words import (
     OPPONENT,
     Side,
@@ -76,6 +79,8 @@ __all__ = [
     "round_end",
     "round_end_text",
     "round_starts",
+    "seen_cards",
     "table_data",
     "table_text",
+    "takeback_refusal",
 ]

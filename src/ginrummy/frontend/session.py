@@ -9,7 +9,11 @@ which seat is the person's, and the bot. It
   person's view of the round that ended (hands shown, result) until the person deals on
   (:meth:`Session.deal_on`), although the game has already dealt the next round;
 - undoes to the person's last decision (:meth:`Session.undo`), taking back the bot's replies
-  however many actions they were, across the end of a round too;
+  however many actions they were, unless the person has seen a card since that it did not
+  know before (a stock draw, a card the bot showed, the round's end: see
+  :mod:`ginrummy.frontend.takebacks`); :attr:`Session.undo_refusal` says why not, and a
+  practice table may allow free take-backs (``free_takebacks=True``), which also cross
+  the end of a round;
 - saves and resumes with its bot (:meth:`Session.save`, :meth:`Session.resume`) in a sealed
   save (:mod:`ginrummy.frontend.sealing`) that the person may read without learning a card.
 
@@ -30,7 +34,12 @@ A session is immutable like a game: every change returns a new session.
 >>> after = s.apply(gr.DrawStock()).apply(gr.Discard("Kc"))
 >>> after.is_my_turn, after.actors[2:]
 (True, (0, 0, 1, 1))
->>> after.undo() == s.apply(gr.DrawStock())
+>>> after.can_undo  # the bot's reply showed a card: taking back would reveal it
+False
+>>> print(after.undo_refusal)  # doctest: +NORMALIZE_WHITESPACE
+you cannot take back your discard: you have seen Th (shown by the bot) since,
+and would choose again knowing it
+>>> s.apply(gr.TakeDiscard()).undo() == s  # the card taken was face up: nothing new seen
 True
 """
 
@@ -43,14 +52,15 @@ from typing import Any
 import attrs
 
 from ginrummy.actions import Action
-from ginrummy.bots.registry import BOTS, DEFAULT_BOT, Bot, BotFactory, bot_name, make_bot
+from ginrummy.bots.registry import BOTS, DEFAULT_BOT, Bot, BotFactory, bot_name, find_bot, make_bot
 from ginrummy.errors import GinRummyError, IllegalActionError, InvalidPositionError, SerializationError
 from ginrummy.frontend.controls import Controls, controls
-from ginrummy.frontend.history import actors, events_since_last_action, round_starts
+from ginrummy.frontend.history import actors, events_since_last_action
 from ginrummy.frontend.sealing import seal, unseal
+from ginrummy.frontend.takebacks import takeback_refusal, undone_game
 from ginrummy.io.documents import dumps, loads
 from ginrummy.play.events import Event
-from ginrummy.play.game import Game, GameRecord, GameView
+from ginrummy.play.game import Game, GameView
 from ginrummy.play.round import PlayerView
 from ginrummy.rules import Ruleset
 
@@ -76,6 +86,14 @@ def _check_seed(instance: object, attribute: attrs.Attribute[Any], value: object
         raise InvalidPositionError(
             f"invalid session: 'bot_seed' must be an integer or a string (got {value!r:.40})",
             field="bot_seed",
+        )
+
+
+def _check_flag(instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
+    if not isinstance(value, bool):
+        raise InvalidPositionError(
+            f"invalid session: {attribute.name!r} must be True or False (got {value!r:.40})",
+            field=attribute.name,
         )
 
 
@@ -107,6 +125,9 @@ class Session:
     dealt_on: int = 0
     """How many finished rounds the person has seen and dealt on from; when fewer than the
     game's results, the session is :attr:`paused`."""
+    free_takebacks: bool = attrs.field(default=False, validator=_check_flag)
+    """Whether the person may take back any decision, also after seeing a card it did not
+    know (a practice table); off by default: see :attr:`undo_refusal`."""
 
     def __attrs_post_init__(self) -> None:
         finished = len(self.game.results)
@@ -120,11 +141,11 @@ class Session:
                 f"({finished}) or one less (paused at a round's end)",
                 field="dealt_on",
             )
-        if isinstance(self.bot, str) and self.bot.lower() not in BOTS:
-            raise InvalidPositionError(
-                f"invalid session: unknown bot {self.bot!r:.40}: known bots are {', '.join(BOTS)}",
-                field="bot",
-            )
+        if isinstance(self.bot, str):
+            try:
+                find_bot(self.bot)
+            except GinRummyError as exc:
+                raise InvalidPositionError(f"invalid session: {exc}", field="bot") from None
         if not isinstance(self.bot, str) and not callable(self.bot):
             raise InvalidPositionError(
                 f"invalid session: 'bot' must be a bot's name or a factory (got {self.bot!r:.80})",
@@ -142,6 +163,7 @@ class Session:
         person: int = 0,
         seed: int | str | None = None,
         dealer: int | None = None,
+        free_takebacks: bool = False,
     ) -> Session:
         """A new game against ``bot``, with the bot's first moves played when it acts first.
 
@@ -149,10 +171,13 @@ class Session:
         :param person: the person's seat.
         :param seed: the game's seed (None: a random one, which the game records).
         :param dealer: the first dealer (None: drawn from the seed).
-        :raises InvalidPositionError: for a bad ruleset, seed, dealer, seat or bot.
+        :param free_takebacks: let the person take back any decision (a practice table).
+        :raises InvalidPositionError: for a bad ruleset, seed, dealer, seat, bot or flag.
         """
         game = Game.new(rules, seed=seed, dealer=dealer)
-        session = cls(game=game, person=person, bot=bot, bot_seed=f"{game.seed}:bot")
+        session = cls(
+            game=game, person=person, bot=bot, bot_seed=f"{game.seed}:bot", free_takebacks=free_takebacks
+        )
         return session.play_bots()
 
     # ------------------------------------------------------------------ what the person sees
@@ -222,8 +247,32 @@ class Session:
 
     @property
     def can_undo(self) -> bool:
-        """Whether the person has a decision to take back."""
-        return self.person in self.actors
+        """Whether the person has a decision to take back, and may (:attr:`undo_refusal`)."""
+        return self.undo_refusal is None
+
+    @property
+    def undo_refusal(self) -> str | None:
+        """Why :meth:`undo` would be refused, as a sentence for the person; None when the
+        person may take back its last decision.
+
+        It is refused before the person's first decision, and (unless
+        :attr:`free_takebacks`) when the person has seen a card since that decision that it
+        did not know before it: the card it drew from the stock, a card the bot discarded or
+        showed, the hands at the round's end (:func:`~ginrummy.frontend.takebacks.takeback_refusal`,
+        which reads only the person's views)."""
+        last = self._last_decision()
+        if last is None:
+            return "nothing to undo: you have not acted yet"
+        if self.free_takebacks:
+            return None
+        return takeback_refusal(self.game, person=self.person, decision=last, paused=self.paused)
+
+    def _last_decision(self) -> int | None:
+        """The index in ``game.actions`` of the person's last action, if any."""
+        who = self.actors
+        if self.person not in who:
+            return None
+        return len(who) - 1 - who[::-1].index(self.person)
 
     # ------------------------------------------------------------------ changes
 
@@ -292,31 +341,25 @@ class Session:
 
     def undo(self) -> Session:
         """The session just before the person's last action: the bot's replies are taken
-        back too, however many actions they were, also across the end of a round.
+        back too, however many actions they were.
 
-        :raises IllegalActionError: when the person has not acted yet.
+        :raises IllegalActionError: when the person has not acted yet, or has seen a card
+            since that it did not know before (the reason is :attr:`undo_refusal`).
         """
-        who = self.actors
-        if self.person not in who:
-            raise IllegalActionError("nothing to undo: you have not acted yet")
-        last = len(who) - 1 - who[::-1].index(self.person)
-        rounds = sum(1 for start in round_starts(self.game) if start <= last)
-        game = self.game
-        record = GameRecord(
-            rules=game.rules,
-            seed=game.seed,
-            first_dealer=game.first_dealer,
-            decks=game.decks[:rounds],
-            actions=game.actions[:last],
-        )
-        undone = Game.replay(record)
+        reason = self.undo_refusal
+        if reason is not None:
+            raise IllegalActionError(reason)
+        last = self._last_decision()
+        assert last is not None
+        undone = undone_game(self.game, last)
         return attrs.evolve(self, game=undone, dealt_on=len(undone.results))
 
     # ------------------------------------------------------------------ saving
 
     def save(self, key: bytes) -> str:
         """A sealed save of this session: its open part says only what the person may know
-        (the ruleset's name, the seat, the bot, the scores, the rounds played); the game
+        (the ruleset's name, the seat, the bot, the scores, the rounds played, whether
+        take-backs are free); the game
         itself is sealed with ``key`` (see :mod:`ginrummy.frontend.sealing`).
 
         :param key: the application's key, bytes, at least 16 of them.
@@ -330,6 +373,7 @@ class Session:
             "scores": list(view.scores),
             "rounds": len(view.results),
             "is_over": view.is_over,
+            "free_takebacks": self.free_takebacks,
         }
         secret = {
             "game": json.loads(dumps(self.game)),
@@ -365,6 +409,7 @@ class Session:
                 bot=known[name],
                 bot_seed=data["bot_seed"],
                 dealt_on=data["dealt_on"],
+                free_takebacks=open_part.get("free_takebacks", False),
             )
         except SerializationError:
             raise

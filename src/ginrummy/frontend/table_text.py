@@ -27,6 +27,7 @@ from ginrummy.frontend.words import OPPONENT, Side
 from ginrummy.melding.partition import Arrangement, best_discards, best_melds
 from ginrummy.phase import Phase
 from ginrummy.play.round import PlayerView
+from ginrummy.plurals import counted
 
 __all__ = ["WIDTH", "arrangement_text", "round_end_text", "table_text"]
 
@@ -116,11 +117,11 @@ def table_text(
         lines += _lines(opponent, arrangement_text(best_melds(view.opponent_hand, view.rules), side), width)
     else:
         known = f", holds {_cards(view.opponent_known, side)}" if view.opponent_known else ""
-        lines += _lines(opponent, f"{view.opponent_card_count} cards{known}", width)
+        lines += _lines(opponent, f"{counted(view.opponent_card_count, 'card')}{known}", width)
     pile = view.discard_pile
     shown = _cards(pile[-_PILE_SHOWN:], side) or "empty"
     if len(pile) > _PILE_SHOWN:
-        shown = f"({len(pile)} cards) ... {shown}"
+        shown = f"({counted(len(pile), 'card')}) ... {shown}"
     limit = "gin only" if view.knock_limit == 0 else str(view.knock_limit)
     lines += _lines("pile", f"{shown}   stock {view.stock_size}   knock limit {limit}", width)
     if view.knocker is not None:

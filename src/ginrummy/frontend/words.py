@@ -38,6 +38,7 @@ from ginrummy.actions import (
 from ginrummy.cards import Card
 from ginrummy.melds import Meld
 from ginrummy.play.events import Event
+from ginrummy.plurals import counted
 from ginrummy.results.pricing import Outcome
 from ginrummy.results.round_result import RoundResult
 from ginrummy.results.settlement import GameResult
@@ -185,14 +186,16 @@ def explain_points(result: RoundResult, rules: Ruleset, viewer: int, *, opponent
     """
     side = Side(viewer, opponent)
     if result.outcome is Outcome.DEAD_HAND:
-        return f"the stock ran down to {rules.dead_hand_stock} cards after a discard: nobody scores"
+        return (
+            f"the stock ran down to {counted(rules.dead_hand_stock, 'card')} after a discard: nobody scores"
+        )
     if result.outcome is Outcome.VOID:
         if result.knocker is not None:
             return "the gin was matched by layoffs, which voids the round: nobody scores"
-        return f"the round reached {rules.max_turns} turns and is void: nobody scores"
+        return f"the round reached {counted(rules.max_turns or 0, 'turn')} and is void: nobody scores"
     knocker = result.knocker
     if knocker is None or result.deadwood is None:
-        return f"{result.points} points"
+        return counted(result.points, "point")
     mine, theirs = result.deadwood[knocker], result.deadwood[1 - knocker]
     k_words, d_words = side.possessive(knocker), side.possessive(1 - knocker)
     bonus = result.bonus
@@ -261,8 +264,8 @@ def describe_game_result(result: GameResult, viewer: int, *, opponent: str = OPP
     >>> for line in describe_game_result(game, 1, opponent="the bot"):
     ...     print(line)
     the bot wins, 360 to 0
-    you: 0 round points + 0 boxes (0 rounds won) + game bonus 0 = 0
-    the bot: 120 round points + 40 boxes (2 rounds won) + game bonus 200 (shutout) = 360
+    you: 0 round points + 0 for 0 boxes + game bonus 0 = 0
+    the bot: 120 round points + 40 for 2 boxes + game bonus 200 (shutout) = 360
     """
     side = Side(viewer, opponent)
     me, other = viewer, 1 - viewer
@@ -279,7 +282,8 @@ def describe_game_result(result: GameResult, viewer: int, *, opponent: str = OPP
         score = result.breakdown[player]
         shutout = " (shutout)" if score.shutout else ""
         lines.append(
-            f"{side.subject(player)}: {score.round_points} round points + {score.boxes} boxes "
-            f"({score.rounds_won} rounds won) + game bonus {score.game_bonus}{shutout} = {score.total}"
+            f"{side.subject(player)}: {counted(score.round_points, 'round point')} + "
+            f"{score.boxes} for {counted(score.rounds_won, 'box', 'boxes')} + "
+            f"game bonus {score.game_bonus}{shutout} = {score.total}"
         )
     return tuple(lines)

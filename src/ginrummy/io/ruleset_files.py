@@ -1,17 +1,22 @@
 """House rules from a file: :func:`read_ruleset` reads a ruleset written as JSON or TOML.
 
-- **JSON** (any name not ending in ``.toml``): the document :func:`~ginrummy.dumps` writes
-  for a :class:`~ginrummy.Ruleset`, every field present.
-- **TOML** (``.toml``; Python 3.11 or newer, whose standard library reads TOML): the same
-  field names, enum values as the strings JSON uses (``after_both_pass = "normal-turn"``).
-  Fields left out keep the values of the preset named by the optional key ``preset``, or the
-  defaults of :class:`~ginrummy.Ruleset` (Pagat's rules); ``name`` defaults to the file's name
-  without its extension::
+- **The short form**, in TOML (``.toml``) or JSON (any other name): the field names of
+  :class:`~ginrummy.Ruleset`, enum values as the strings JSON uses
+  (``after_both_pass = "normal-turn"``). Fields left out keep the values of the preset named
+  by the optional key ``preset``, or the defaults of :class:`~ginrummy.Ruleset` (Pagat's
+  rules); ``name`` defaults to the file's name without its extension::
 
       # house.toml: Pagat's rules with a knock limit of 7 and a bigger gin bonus
       preset = "pagat"
       knock_limit = 7
       gin_bonus = 30
+
+  and the same in JSON: ``{"preset": "pagat", "knock_limit": 7, "gin_bonus": 30}``.
+  ``ginrummy presets NAME --json`` prints a preset in this form, every field present.
+  TOML is read by the standard library's ``tomllib`` (Python 3.11 on) or its back-port
+  ``tomli`` (Python 3.10, a dependency there).
+- **The document** :func:`~ginrummy.dumps` writes for a :class:`~ginrummy.Ruleset` (JSON with
+  ``"format": "ginrummy"``), every field present.
 
 A ruleset named like a preset must be that preset (a changed preset needs its own name).
 Every error is a :class:`~ginrummy.GinRummyError` whose message starts with the file and names
@@ -22,6 +27,10 @@ the field.
 >>> _ = (folder / "seven.json").write_text(gr.dumps(gr.PAGAT.evolve(name="seven", knock_limit=7)))
 >>> read_ruleset(folder / "seven.json").knock_limit
 7
+>>> _ = (folder / "house.json").write_text('{"preset": "pagat", "knock_limit": 7, "gin_bonus": 30}')
+>>> house = read_ruleset(folder / "house.json")
+>>> house.name, house.knock_limit, house.gin_bonus, house.undercut_bonus
+('house', 7, 30, 10)
 """
 
 from __future__ import annotations
@@ -61,7 +70,34 @@ def read_ruleset(path: str | os.PathLike[str]) -> Ruleset:
     except UnicodeDecodeError:
         raise InvalidRulesetError(f"{str(file)!r}: not UTF-8 text") from None
     # a ruleset named like a preset must be that preset: Ruleset itself refuses any other
-    return _from_toml(text, file) if file.suffix.lower() == ".toml" else _loaded(text, file)
+    if file.suffix.lower() == ".toml":
+        return _from_fields(_parse_toml(text, file), file)
+    data = _parse_json(text, file)
+    if isinstance(data, dict) and "format" not in data:
+        return _from_fields(data, file)
+    if isinstance(data, (list, str, int, float)) or (data is None and text.strip() == "null"):
+        kind = (
+            "a list"
+            if isinstance(data, list)
+            else "a string"
+            if isinstance(data, str)
+            else "null"
+            if data is None
+            else "a number"
+        )
+        raise InvalidRulesetError(
+            f"{str(file)!r}: expected a ruleset, an object of its fields (as 'ginrummy presets NAME "
+            f"--json' prints), got {kind}"
+        )
+    return _loaded(text, file)
+
+
+def _parse_json(text: str, file: Path) -> object:
+    """The JSON value of ``text``; not JSON is left for :func:`_loaded` to refuse in its words."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
 
 
 def _loaded(document: str, file: Path) -> Ruleset:
@@ -79,8 +115,9 @@ def _loaded(document: str, file: Path) -> Ruleset:
     return value
 
 
-def _from_toml(text: str, file: Path) -> Ruleset:
-    data = _parse_toml(text, file)
+def _from_fields(data: dict[str, Any], file: Path) -> Ruleset:
+    """The short form: a preset (or the defaults) with the fields ``data`` gives."""
+    data = dict(data)
     preset = data.pop("preset", None)
     if preset is None:
         base = Ruleset()
@@ -100,6 +137,9 @@ def _from_toml(text: str, file: Path) -> Ruleset:
             raise InvalidRulesetError(
                 f"{str(file)!r}: {key[:40]!r}: expected a number, true or false, or a name, got {kind}"
             )
+        if value is None and key == "max_turns":  # JSON's null: no limit on turns
+            fields[key] = value
+            continue
         if not isinstance(value, (str, int, float, bool)):
             raise InvalidRulesetError(f"{str(file)!r}: {key[:40]!r}: unexpected value {value!r:.40}")
         fields[key] = value
@@ -107,17 +147,19 @@ def _from_toml(text: str, file: Path) -> Ruleset:
 
 
 def _parse_toml(text: str, file: Path) -> dict[str, Any]:
+    """The TOML document ``text``: read by ``tomllib`` (Python 3.11 on), or by ``tomli``, its
+    back-port and a dependency on Python 3.10 (tested there by the test matrix, noxfile.py)."""
     if sys.version_info >= (3, 11):
         import tomllib
+    else:  # pragma: no cover - Python 3.10
+        import tomli as tomllib
 
-        try:
-            return tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise InvalidRulesetError(f"{str(file)!r}: not TOML: {exc}") from None
-        except RecursionError:  # tomllib reads nested arrays and tables by recursion
-            raise InvalidRulesetError(
-                f"{str(file)!r}: not a ruleset: values nested too deep (a ruleset's values are flat)"
-            ) from None
-    raise InvalidRulesetError(  # Python 3.10: tested there by the test matrix (noxfile.py)
-        f"{str(file)!r}: reading TOML needs Python 3.11 or newer (tomllib); write the ruleset as JSON"
-    )
+    try:
+        data: dict[str, Any] = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise InvalidRulesetError(f"{str(file)!r}: not TOML: {exc}") from None
+    except RecursionError:  # tomllib and tomli read nested arrays and tables by recursion
+        raise InvalidRulesetError(
+            f"{str(file)!r}: not a ruleset: values nested too deep (a ruleset's values are flat)"
+        ) from None
+    return data

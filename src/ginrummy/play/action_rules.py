@@ -44,6 +44,7 @@ from ginrummy.cards import DECK, Card, Hand, Suit, _hand
 from ginrummy.melding.partition import best_discard, best_discards, best_melds, deadwood
 from ginrummy.melds import Meld, spread_before_layoffs
 from ginrummy.phase import Phase
+from ginrummy.plurals import counted
 from ginrummy.results.pricing import Outcome, price_knock
 from ginrummy.results.round_result import RoundResult
 from ginrummy.rules import AfterPass, Ruleset
@@ -136,6 +137,19 @@ class _Nullary(ActionRule):
         return (self.action,) if self.reason(r, self.action) is None else ()
 
 
+def _not_now(what: str, phase: Phase) -> str:
+    """Why a draw, a discard, a knock or big gin is refused in ``phase``: what comes first, in
+    words, then when it is done (``what`` says it: "a card is discarded only after you draw").
+    """
+    first = {
+        Phase.UPCARD_OFFER: "take or pass the upcard first",
+        Phase.DRAW: "draw first",
+        Phase.DISCARD: "you have drawn this turn already",
+        Phase.LAYOFF: "a knock has ended the play: lay off or end your layoffs",
+    }.get(phase, "the round is over")
+    return f"{first}; {what}"
+
+
 class _PassUpcard(_Nullary):
     kind = PassUpcard
     action = PASS
@@ -159,7 +173,7 @@ class _TakeDiscard(_Nullary):
         if phase is Phase.UPCARD_OFFER:
             return None
         if phase is not Phase.DRAW:
-            return "a card is drawn only in phase DRAW"
+            return _not_now("a card is drawn only at the start of a turn", phase)
         if r.stock_only:
             return "after both players pass the upcard the non-dealer must draw from the stock"
         return None if r.discard_pile else "the discard pile is empty"
@@ -186,7 +200,7 @@ class _DrawStock(_Nullary):
         if phase is not Phase.DRAW:
             if phase is Phase.UPCARD_OFFER:
                 return "the upcard offer allows only taking or passing"
-            return "a card is drawn only in phase DRAW"
+            return _not_now("a card is drawn only at the start of a turn", phase)
         return None if r.stock else "the stock is empty"
 
     def changes(self, r: RoundFields, action: Any, player: int) -> Change:
@@ -236,7 +250,12 @@ def playable(r: RoundFields) -> int:
 def _card_reason(r: RoundFields, action: Discard | Knock) -> str | None:
     """Why the card of a discard or knock may not leave the hand now (None when it may)."""
     if r.phase is not Phase.DISCARD:
-        return "a card is discarded only in phase DISCARD, after drawing"
+        what = (
+            "you knock only after you draw"
+            if isinstance(action, Knock)
+            else "a card is discarded only after you draw"
+        )
+        return _not_now(what, r.phase)
     card = action.card
     if card.mask & playable(r):
         return None
@@ -342,10 +361,10 @@ class _BigGin(_Nullary):
     action = BIG_GIN
 
     def reason(self, r: RoundFields, action: Any) -> str | None:
+        if not r.rules.big_gin:  # what the rules forbid before when
+            return f"these rules ({r.rules.name!r}) have no big gin"
         if r.phase is not Phase.DISCARD:
-            return "big gin is declared only in phase DISCARD, after drawing"
-        if not r.rules.big_gin:
-            return f"the ruleset {r.rules.name!r} has no big gin"
+            return _not_now("big gin is declared only after you draw", r.phase)
         assert r.to_act is not None
         hand = r.hands[r.to_act]
         left = deadwood(hand, r.rules)
@@ -392,18 +411,21 @@ def _fits(r: RoundFields, card_mask: int, meld: int) -> bool:
     return r.spread[meld].accepts(DECK[card_mask.bit_length() - 1], r.rules)
 
 
+_LAYOFFS_ONLY = "layoffs are made only after a knock, by the player who did not knock"
+
+
 class _LayOff(ActionRule):
     kind = LayOff
 
     def reason(self, r: RoundFields, action: Any) -> str | None:
         if r.phase is not Phase.LAYOFF:
-            return "layoffs are made only in phase LAYOFF, after a knock"
+            return _LAYOFFS_ONLY
         assert r.to_act is not None
         card = action.card
         if not card.mask & r.hands[r.to_act].mask:
             return f"card {str(card)!r} is not in the hand"
         if action.meld >= len(r.spread):
-            return f"meld {action.meld} does not exist; the spread has {len(r.spread)} melds"
+            return f"meld {action.meld} does not exist; the spread has {counted(len(r.spread), 'meld')}"
         if not _fits(r, card.mask, action.meld):
             return f"card {str(card)!r} does not fit meld {action.meld} ({r.spread[action.meld]})"
         return None
@@ -437,7 +459,7 @@ class _EndLayoffs(_Nullary):
     action = END
 
     def reason(self, r: RoundFields, action: Any) -> str | None:
-        return None if r.phase is Phase.LAYOFF else "layoffs are made only in phase LAYOFF, after a knock"
+        return None if r.phase is Phase.LAYOFF else _LAYOFFS_ONLY
 
     def changes(self, r: RoundFields, action: Any, player: int) -> Change:
         knocker = r.knocker

@@ -25,6 +25,7 @@ from ginrummy.cards import Card, Hand
 from ginrummy.melding.partition import best_melds
 from ginrummy.melds import Meld
 from ginrummy.phase import Phase
+from ginrummy.plurals import counted
 from ginrummy.results.round_result import RoundResult
 from ginrummy.rules import Ruleset
 
@@ -215,7 +216,7 @@ def view_picture(v: ViewLike) -> str:
         lines.append(f"opponent   {hand_picture(v.opponent_hand, v.rules)}")
     else:
         known = f", holds {v.opponent_known}" if v.opponent_known else ""
-        lines.append(f"opponent   {v.opponent_card_count} cards{known}")
+        lines.append(f"opponent   {counted(v.opponent_card_count, 'card')}{known}")
     lines.append(f"pile       {_pile(v.discard_pile)}   stock {v.stock_size}   knock limit {v.knock_limit}")
     lines += _knock_lines(v)
     if v.legal_actions:

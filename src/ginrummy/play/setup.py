@@ -26,6 +26,7 @@ from ginrummy.cards import DECK, FULL_MASK, Card, Hand, _hand, to_mask
 from ginrummy.dealing import HAND_SIZE, STOCK_AT_DEAL
 from ginrummy.errors import GinRummyError, InvalidPositionError
 from ginrummy.phase import Phase
+from ginrummy.plurals import counted
 from ginrummy.rules import check_rules
 from ginrummy.validators import check_flag, check_int, check_player
 
@@ -175,7 +176,7 @@ def check_position(
             raise _fail("an empty discard pile in phase DRAW", "discard_pile")
         if len(stock_cards) <= rules.dead_hand_stock:
             raise _fail(
-                f"a stock of {len(stock_cards)} cards in phase DRAW; the round is dead at "
+                f"a stock of {counted(len(stock_cards), 'card')} in phase DRAW; the round is dead at "
                 f"{rules.dead_hand_stock}",
                 "stock",
             )
@@ -185,7 +186,7 @@ def check_position(
         least = rules.dead_hand_stock + (1 if taken_card is not None else 0)
         if len(stock_cards) < least:
             raise _fail(
-                f"a stock of {len(stock_cards)} cards in phase DISCARD"
+                f"a stock of {counted(len(stock_cards), 'card')} in phase DISCARD"
                 + (" after taking from the pile" if taken_card is not None else "")
                 + f"; the round is dead at {rules.dead_hand_stock}",
                 "stock",
@@ -211,7 +212,9 @@ def check_position(
                 "stock_only",
             )
     if rules.max_turns is not None and played >= rules.max_turns:
-        raise _fail(f"{played} turns played, but the round is void at max_turns {rules.max_turns}", "turns")
+        raise _fail(
+            f"{counted(played, 'turn')} played, but the round is void at max_turns {rules.max_turns}", "turns"
+        )
     known_list = list(known_masks)
     if taken_card is not None:
         known_list[acting] |= taken_card.mask

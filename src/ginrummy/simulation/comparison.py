@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import math
+import textwrap
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -34,6 +35,7 @@ import attrs
 from ginrummy.bots.registry import DEFAULT_BOT
 from ginrummy.errors import GinRummyError
 from ginrummy.rules import Ruleset
+from ginrummy.simulation.cells import WIDTH, difference_cell, wrapped_table
 from ginrummy.simulation.shards import BotPair, Progress, check_rulesets
 from ginrummy.simulation.statistics import (
     Z95,
@@ -43,10 +45,14 @@ from ginrummy.simulation.statistics import (
     estimate_dict,
     reported,
     run_simulation,
+    statistic_label,
+    statistic_rows,
+    table_header,
+    table_note,
 )
 from ginrummy.simulation.tally import PRODUCTS, STATISTICS, Statistic, Tally
 
-__all__ = ["Comparison", "Difference", "compare", "paired_difference"]
+__all__ = ["Comparison", "Difference", "compare", "comparison_table", "paired_difference"]
 
 _NAN = Estimate(math.nan, math.nan, math.nan)
 
@@ -153,10 +159,19 @@ class Comparison:
     >>> d = result.difference("same", "gin")
     >>> (d.value, d.low, d.high), result.significant("same", "gin")
     ((0.0, 0.0, 0.0), False)
+
+    ``str()`` is the table ``ginrummy compare`` prints (:func:`comparison_table`):
+
+    >>> print(str(result).splitlines()[0])
+    5 rounds under each ruleset on the same deals, greedy (player 0) vs greedy
     """
 
     tally: Tally
     """The counts and paired sums of every game under every ruleset."""
+
+    def __str__(self) -> str:
+        return comparison_table(self)
+
     differences: tuple[Difference, ...] = attrs.field(init=False, eq=False)
     """For each ruleset after the first, in order, one difference per statistic reported
     (made from the tally, which alone decides equality: an undefined difference is NaN)."""
@@ -283,3 +298,34 @@ def compare(
             shard_size=shard_size,
         )
     )
+
+
+def comparison_table(comparison: Comparison) -> str:
+    """Every statistic under each ruleset (as :func:`simulation_table`), then the paired
+    difference of each ruleset from the first with its 95% interval, ``*`` marking the
+    differences whose interval excludes 0; cut into blocks that fit 80 columns."""
+    report = comparison.report
+    names = [s.name for s in report.stats]
+    lines = table_header(report, "under each ruleset on the same deals")
+    lines.append(table_note(report))
+    lines.append("")
+    lines += wrapped_table(names, statistic_rows(report))
+    lines.append("")
+    lines += textwrap.wrap(
+        f"difference from {names[0]}, paired game by game, ± the half-width of its 95% "
+        "interval (shares in percentage points); * the interval excludes 0",
+        WIDTH,
+    )
+    lines.append("")
+    rows: list[tuple[str, list[str]]] = []
+    for statistic in comparison.statistics:
+        cells = []
+        for name in names[1:]:
+            found = next(
+                d for d in comparison.differences if d.ruleset == name and d.statistic == statistic.name
+            )
+            cell = difference_cell(found.estimate, statistic.percent)
+            cells.append(cell + (" *" if found.significant else "  "))
+        rows.append((statistic_label(statistic, report.bots), cells))
+    lines += wrapped_table(names[1:], rows)
+    return "\n".join(line.rstrip() for line in lines)

@@ -25,6 +25,7 @@ from __future__ import annotations
 import concurrent.futures
 import itertools
 import math
+import textwrap
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -33,22 +34,36 @@ import attrs
 from ginrummy.bots.registry import BotFactory, bot_name, make_bot
 from ginrummy.errors import GinRummyError
 from ginrummy.play.game import Game
+from ginrummy.plurals import counted
 from ginrummy.rules import Ruleset
+from ginrummy.simulation.cells import WIDTH, estimate_cell
 from ginrummy.simulation.shards import MAX_WORKERS, process_pool, stop_pool
 from ginrummy.simulation.statistics import Estimate
 from ginrummy.validators import check_seed
 
 __all__ = [
+    "DEFAULT_LADDER_GAMES",
     "ELO_SCALE",
     "PAIR_COUNTS",
     "PRIOR_DRAWS",
+    "SLOW_LADDER_GAMES",
     "Ladder",
     "PairRecord",
     "Rating",
     "bradley_terry",
     "ladder",
+    "ladder_table",
     "play_deals",
 ]
+
+DEFAULT_LADDER_GAMES = 100
+"""Games per pair when none are given and no slow bot is named: 50 deals, each played twice
+(the fast bots: seconds); the same in Python and on the command line."""
+
+SLOW_LADDER_GAMES = 10
+"""Games per pair when none are given and the search bot (``montecarlo``, hundreds of times
+slower) is named: the five library bots then play 100 games, 40 of them with the search bot,
+which take minutes (about 10 s a game on this project's machine)."""
 
 ELO_SCALE = 400 / math.log(10)
 """Elo points per unit of log-strength: 400 points are odds of ten to one."""
@@ -127,13 +142,13 @@ class PairRecord:
             raise GinRummyError(f"invalid pair record: a bot {self.first!r} against itself")
         if self.first_wins + self.second_wins + self.draws != self.games:
             raise GinRummyError(
-                f"invalid pair record: {self.first_wins} + {self.second_wins} wins and {self.draws} draws "
-                f"are not the {self.games} games"
+                f"invalid pair record: {self.first_wins} + {self.second_wins} wins and "
+                f"{counted(self.draws, 'draw')} are not the {counted(self.games, 'game')}"
             )
         if self.first_round_wins + self.second_round_wins > self.rounds or self.rounds < self.games:
             raise GinRummyError(
                 f"invalid pair record: {self.first_round_wins} + {self.second_round_wins} round wins in "
-                f"{self.rounds} rounds of {self.games} games"
+                f"{counted(self.rounds, 'round')} of {counted(self.games, 'game')}"
             )
         if (self.first_points and not self.first_round_wins) or (
             self.second_points and not self.second_round_wins
@@ -364,6 +379,11 @@ class Ladder:
     >>> result = gr.ladder(["greedy", "random"], gr.STRAIGHT, games=2, seed=3)
     >>> result.games, len(result.pairs), result.ratings[0].bot
     (2, 1, 'greedy')
+
+    ``str()`` is the table ``ginrummy ladder`` prints (:func:`ladder_table`):
+
+    >>> print(str(result).splitlines()[0])
+    ladder under straight: 2 games per pair (1 deal, played twice with the seats
     """
 
     rules: Ruleset
@@ -376,6 +396,9 @@ class Ladder:
     """Games per pair (each deal played twice)."""
     pairs: tuple[PairRecord, ...]
     """One record per pair of bots."""
+
+    def __str__(self) -> str:
+        return ladder_table(self)
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rules, Ruleset):
@@ -396,8 +419,8 @@ class Ladder:
         for pair in self.pairs:
             if pair.games != self.games:
                 raise GinRummyError(
-                    f"invalid ladder: {pair.first!r} and {pair.second!r} played {pair.games} games, "
-                    f"not {self.games}"
+                    f"invalid ladder: {pair.first!r} and {pair.second!r} played "
+                    f"{counted(pair.games, 'game')}, not {self.games}"
                 )
 
     @property
@@ -458,7 +481,7 @@ def ladder(
     bots: Sequence[str | BotFactory],
     rules: Ruleset,
     *,
-    games: int = 20,
+    games: int | None = None,
     seed: int | str = 0,
     executor: concurrent.futures.Executor | None = None,
     workers: int = 1,
@@ -470,7 +493,9 @@ def ladder(
     :param bots: two or more bots, by name (``gr.BOTS``, or ``'montecarlo:8'``) or factory
         (picklable to run in other processes), each once.
     :param rules: the ruleset.
-    :param games: games per pair, an even number (each deal is played twice).
+    :param games: games per pair, an even number (each deal is played twice); None:
+        :data:`DEFAULT_LADDER_GAMES`, or :data:`SLOW_LADDER_GAMES` when the search bot
+        (``montecarlo``) is named, as on the command line.
     :param seed: the seed of every deal and bot.
     :param executor: any :class:`concurrent.futures.Executor` to play the shards (a process
         pool, Dask's ``client.get_executor()``); None: this process, or a pool of ``workers``.
@@ -485,6 +510,9 @@ def ladder(
     ['greedy', 'random']
     """
     chosen, names = _pair_names(bots)
+    if games is None:
+        slow = any(isinstance(bot, str) and bot.lower().startswith("montecarlo") for bot in chosen)
+        games = SLOW_LADDER_GAMES if slow else DEFAULT_LADDER_GAMES
     if not isinstance(rules, Ruleset):
         raise GinRummyError(f"invalid rules {rules!r:.80}: expected a Ruleset")
     if not isinstance(games, int) or isinstance(games, bool) or games < 2 or games % 2:
@@ -536,3 +564,35 @@ def ladder(
         if pool is not None:
             pool.shutdown()
     return Ladder(rules=rules, bots=names, seed=seed, games=games, pairs=tuple(records))
+
+
+def ladder_table(result: Ladder) -> str:
+    """The ratings, strongest first, then one line per pair: the first bot's shares of games
+    and of rounds won with their 95% intervals, and both bots' points per round."""
+    deals = result.games // 2
+    lines = textwrap.wrap(
+        f"ladder under {result.rules.name}: {counted(result.games, 'game')} per pair "
+        + f"({counted(deals, 'deal')}{', each' if deals != 1 else ','}"
+        + f" played twice with the seats swapped), seed {result.seed}",
+        WIDTH,
+    )
+    lines += ["ratings: Bradley-Terry, Elo scale (the field's mean is 1500), 95% intervals", ""]
+    width = max(len(bot) for bot in result.bots) + 2
+    lines.append(f"{'':<5}{'bot':<{width}}{'elo':>22}{'games':>8}{'score':>8}")
+    for rank, rating in enumerate(result.ratings, start=1):
+        elo = rating.elo
+        cell = f"{elo.value:.0f} ({elo.low:.0f} to {elo.high:.0f})"
+        score = f"{100 * rating.score:.1f}%"
+        lines.append(f"{rank:<5}{rating.bot:<{width}}{cell:>22}{rating.games:>8}{score:>8}")
+    lines += ["", "games and rounds won by the first bot in %, 95% intervals; points per round", ""]
+    pair_width = max(len(f"{p.first} - {p.second}") for p in result.pairs) + 2
+    lines.append(f"{'pair':<{pair_width}}{'games won':>19}{'rounds won':>19}{'points/round':>16}")
+    for pair in result.pairs:
+        points = [pair.points_per_round(side) for side in ("first", "second")]
+        shown = "-" if math.isnan(points[0]) else f"{points[0]:.1f} - {points[1]:.1f}"
+        lines.append(
+            f"{pair.first + ' - ' + pair.second:<{pair_width}}"
+            f"{estimate_cell(pair.win_rate('first'), True):>19}"
+            f"{estimate_cell(pair.win_rate('first', 'rounds'), True):>19}{shown:>16}"
+        )
+    return "\n".join(line.rstrip() for line in lines)

@@ -19,14 +19,17 @@ from __future__ import annotations
 
 import concurrent.futures
 import math
+import textwrap
 from collections.abc import Sequence
 
 import attrs
 
 from ginrummy.bots.registry import DEFAULT_BOT, BotFactory
 from ginrummy.errors import GinRummyError
+from ginrummy.plurals import counted
 from ginrummy.results.pricing import Outcome
 from ginrummy.rules import Ruleset
+from ginrummy.simulation.cells import WIDTH, estimate_cell, wrapped_table
 from ginrummy.simulation.shards import (
     MAX_WORKERS,
     BotPair,
@@ -43,7 +46,19 @@ from ginrummy.simulation.shards import (
 from ginrummy.simulation.tally import OUTCOMES, STATISTICS, Counts, Statistic, Tally, Unit
 from ginrummy.validators import check_int, check_seed
 
-__all__ = ["Estimate", "RulesetStats", "SimulationReport", "run_simulation", "simulate"]
+__all__ = [
+    "DEFAULT_GAMES",
+    "Estimate",
+    "RulesetStats",
+    "SimulationReport",
+    "run_simulation",
+    "simulate",
+    "simulation_table",
+    "statistic_label",
+    "statistic_rows",
+    "table_header",
+    "table_note",
+]
 
 Z95 = 1.959963984540054
 """The 97.5% quantile of the standard normal distribution (a two-sided 95% interval)."""
@@ -53,9 +68,17 @@ Z95 = 1.959963984540054
 class Estimate:
     """A measured rate or mean with its 95% interval.
 
+    ``str()`` writes the value and the interval to three significant digits; a format spec
+    formats the value as a float would (``f"{e:.1%}"``), and :meth:`interval` formats all
+    three with one spec.
+
     >>> e = Estimate.proportion(30, 100)
     >>> round(e.value, 3), round(e.low, 3), round(e.high, 3)
     (0.3, 0.219, 0.396)
+    >>> print(e)
+    0.3 (0.219 to 0.396)
+    >>> f"{e:.1%}", f"{e:6.3f}", e.interval(".1%")
+    ('30.0%', ' 0.300', '30.0% (21.9% to 39.6%)')
     """
 
     value: float
@@ -64,6 +87,31 @@ class Estimate:
     """The lower end of the 95% interval."""
     high: float
     """The upper end of the 95% interval."""
+
+    def __str__(self) -> str:
+        return self.interval(".3g")
+
+    def __format__(self, spec: str) -> str:
+        """The value formatted as a float by ``spec`` (an empty spec: ``str()``)."""
+        if not spec:
+            return str(self)
+        try:
+            return format(self.value, spec)
+        except ValueError as exc:
+            raise GinRummyError(f"invalid format {spec!r:.40} for an estimate: {exc}") from None
+
+    def interval(self, spec: str = ".3g") -> str:
+        """The value and its interval, each formatted by ``spec``: ``'30.0% (21.9% to 39.6%)'``.
+
+        :raises GinRummyError: for a spec a float does not take.
+        """
+        try:
+            value, low, high = (format(x, spec) for x in (self.value, self.low, self.high))
+        except ValueError as exc:
+            raise GinRummyError(f"invalid format {spec!r:.40} for an estimate: {exc}") from None
+        if math.isnan(self.value) or (self.low == self.high == self.value):
+            return value
+        return f"{value} ({low} to {high})"
 
     @classmethod
     def proportion(cls, hits: int, total: int) -> Estimate:
@@ -260,10 +308,18 @@ class SimulationReport:
     >>> report = gr.simulate([gr.PAGAT, gr.STRAIGHT], rounds=4, seed=1, bots=bots)
     >>> report.bots, [stats.name for stats in report.stats], report["straight"].rounds
     (('greedy', 'random'), ['pagat', 'straight'], 4)
+
+    ``str()`` is the table ``ginrummy simulate`` prints (:func:`simulation_table`):
+
+    >>> print(str(report).splitlines()[0])
+    4 rounds per ruleset, greedy (player 0) vs random (player 1), seed 1
     """
 
     tally: Tally
     """The counts of every game under every ruleset."""
+
+    def __str__(self) -> str:
+        return simulation_table(self)
 
     @property
     def stats(self) -> tuple[RulesetStats, ...]:
@@ -300,9 +356,16 @@ class SimulationReport:
         }
 
 
+DEFAULT_GAMES = 100
+"""Games per ruleset when neither ``games`` nor ``rounds`` is given (in Python and on the
+command line alike)."""
+
+
 def _check_count(games: int | None, rounds: int | None) -> tuple[Unit, int]:
-    if (games is None) == (rounds is None):
-        raise GinRummyError("give either games or rounds")
+    if games is not None and rounds is not None:
+        raise GinRummyError("give either games or rounds, not both")
+    if games is None and rounds is None:
+        games = DEFAULT_GAMES
     unit: Unit = "games" if games is not None else "rounds"
     return unit, check_int(games if games is not None else rounds, "count", GinRummyError, low=1)
 
@@ -389,10 +452,10 @@ def simulate(
     >>> report = gr.simulate(gr.PAGAT, rounds=4, seed=1, bots=("greedy", "greedy"))
     >>> report.stats[0].rounds, report.stats[0].games, report.seed
     (4, 0, 1)
-    >>> gr.simulate(gr.PAGAT, seed=1)
+    >>> gr.simulate(gr.PAGAT, games=2, rounds=2)
     Traceback (most recent call last):
     ...
-    ginrummy.errors.GinRummyError: give either games or rounds
+    ginrummy.errors.GinRummyError: give either games or rounds, not both
     """
     return SimulationReport(
         run_simulation(
@@ -407,3 +470,61 @@ def simulate(
             shard_size=shard_size,
         )
     )
+
+
+# ---------------------------------------------------------------------------- the table
+
+
+def table_header(report: SimulationReport, each: str) -> list[str]:
+    """The lines that open a table of ``report``: what was played, by which bots, the seed."""
+    stats = report.stats
+    count = counted(stats[0].games, "game") if report.unit == "games" else counted(stats[0].rounds, "round")
+    text = f"{count} {each}, {report.bots[0]} (player 0) vs {report.bots[1]} (player 1), seed {report.seed}"
+    return textwrap.wrap(text, WIDTH)
+
+
+def table_note(report: SimulationReport) -> str:
+    """What the table's shares are of."""
+    if report.unit == "games":
+        return "shares in % of rounds (of games where it says game), 95% intervals in brackets"
+    return "shares of rounds in %, 95% intervals in brackets"
+
+
+def statistic_label(statistic: Statistic, bots: tuple[str, str]) -> str:
+    """A statistic's row label, naming the bots where it says ``player 0`` or ``player 1``.
+
+    >>> from ginrummy.simulation.tally import STATISTICS
+    >>> wins = next(s for s in STATISTICS if s.name == "player1_game_win_rate")
+    >>> statistic_label(wins, ("greedy", "tracker"))
+    'tracker (player 1) wins game'
+    """
+    label = statistic.label
+    for player, bot in enumerate(bots):
+        label = label.replace(f"player {player}", f"{bot} (player {player})")
+    return label
+
+
+def statistic_rows(report: SimulationReport) -> list[tuple[str, list[str]]]:
+    """One row per statistic: its label and its cell under each ruleset."""
+    stats = report.stats
+    rows: list[tuple[str, list[str]]] = [("rounds", [str(s.rounds) for s in stats])]
+    if report.unit == "games":
+        rows.append(("games", [str(s.games) for s in stats]))
+    for statistic in reported(report.unit):
+        rows.append(
+            (
+                statistic_label(statistic, report.bots),
+                [estimate_cell(s.statistic(statistic), statistic.percent) for s in stats],
+            )
+        )
+    return rows
+
+
+def simulation_table(report: SimulationReport) -> str:
+    """The statistics of every ruleset side by side, shares in percent, with 95% intervals in
+    brackets; cut into blocks of rulesets that fit 80 columns."""
+    lines = table_header(report, "per ruleset")
+    lines.append(table_note(report))
+    lines.append("")
+    lines += wrapped_table([s.name for s in report.stats], statistic_rows(report))
+    return "\n".join(lines)

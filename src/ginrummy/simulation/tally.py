@@ -32,6 +32,7 @@ from typing import Any, Literal
 import attrs
 
 from ginrummy.errors import GinRummyError
+from ginrummy.plurals import counted
 from ginrummy.results.pricing import Outcome
 from ginrummy.results.round_result import RoundResult
 from ginrummy.rules import Ruleset
@@ -123,17 +124,18 @@ class Counts:
         """What makes these counts impossible, or None."""
         void = sum(n for outcome, n in zip(OUTCOMES, self.outcomes, strict=True) if outcome.is_void)
         if sum(self.outcomes) != self.rounds:
-            return f"the outcomes add up to {sum(self.outcomes)}, not to the {self.rounds} rounds"
+            return f"the outcomes add up to {sum(self.outcomes)}, not to the {counted(self.rounds, 'round')}"
         if self.dealer_wins + self.non_dealer_wins != self.scored_rounds:
-            return f"{self.scored_rounds} scored rounds are not the dealer's and the non-dealer's wins"
+            scored = counted(self.scored_rounds, "scored round")
+            return f"the dealer's and the non-dealer's wins are not the {scored}"
         if self.rounds - void != self.scored_rounds:
-            return f"{self.scored_rounds} scored rounds of {self.rounds} with {void} void"
+            return f"{counted(self.scored_rounds, 'scored round')} of {self.rounds} with {void} void"
         if self.player0_round_wins + self.player1_round_wins != self.scored_rounds:
-            return f"{self.scored_rounds} scored rounds are not player 0's and player 1's wins"
+            return f"player 0's and player 1's wins are not the {counted(self.scored_rounds, 'scored round')}"
         if self.turns_squared < self.turns or self.points_squared < self.points:
             return "a sum of squares is below its sum"
         if self.points and not self.scored_rounds:
-            return f"{self.points} points without a scored round"
+            return f"{counted(self.points, 'point')} without a scored round"
         game_figures = (
             self.game_rounds,
             self.first_player_wins,
@@ -144,13 +146,15 @@ class Counts:
         if self.games == 0 and any(game_figures):
             return "game figures without games"
         if self.games and (self.game_rounds != self.rounds or self.rounds < self.games):
-            return f"{self.games} games of {self.game_rounds} rounds but {self.rounds} rounds played"
+            games, rounds = counted(self.games, "game"), counted(self.game_rounds, "round")
+            return f"{games} of {rounds} but {counted(self.rounds, 'round')} played"
         if self.first_player_wins + self.drawn_games > self.games:
-            return f"{self.first_player_wins} wins and {self.drawn_games} draws in {self.games} games"
+            wins, draws = counted(self.first_player_wins, "win"), counted(self.drawn_games, "draw")
+            return f"{wins} and {draws} in {counted(self.games, 'game')}"
         if self.player0_wins + self.player1_wins + self.drawn_games != self.games:
             return (
                 f"player 0's {self.player0_wins} and player 1's {self.player1_wins} wins and "
-                f"{self.drawn_games} draws are not the {self.games} games"
+                f"{counted(self.drawn_games, 'draw')} are not the {counted(self.games, 'game')}"
             )
         return None
 

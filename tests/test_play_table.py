@@ -1,0 +1,89 @@
+"""``ginrummy play`` as the example terminal table (issue 29, item 7): every line within 80
+columns without breaking an entry ("d" at a line's end, "6d" on the next), ``save`` and
+``--resume`` (sealed: the save shows no card), and ``quit`` showing the score so far.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import attrs
+
+import ginrummy as gr
+from cli_helpers import run_cli
+from ginrummy.cli.play import HELP, WIDTH, load_key, resume_file, save_file
+from ginrummy.frontend import Session
+
+_BROKEN = re.compile(r"(^|[ ,:])(d|k|l)$|^\s+[A2-9TJQK][cdhs]\b")
+"""A line that ends inside an action (``..., d``) or starts with its card (``  6d, ...``)."""
+
+
+def test_the_help_fits_80_columns_one_entry_a_line() -> None:
+    """The in-game help fits 80 columns as it is, so nothing wraps inside an entry (two
+    entries a line reached 87 columns and broke)."""
+    assert [] == [line for line in HELP.splitlines() if len(line) > WIDTH]
+
+
+def test_a_long_list_of_legal_moves_wraps_between_entries() -> None:
+    """The refusal listing every legal discard wraps at 80 columns between entries, never
+    inside one."""
+    result = run_cli("play", "--seed", "3", input="t\nKs\nhelp\nquit\n")
+    lines = result.stdout.splitlines()
+    assert any(line.startswith("d Ks is not legal now") for line in lines)
+    legal = lines[next(i for i, line in enumerate(lines) if line.startswith("d Ks is not legal")) + 1]
+    assert legal.startswith("  d ")  # the list did wrap
+    assert [] == [line for line in lines if len(line) > WIDTH or _BROKEN.search(line)]
+
+
+def test_quit_shows_the_score_and_the_standing() -> None:
+    """``quit`` (and Ctrl-D) ends with the score, who leads and the target (it said "bye")."""
+    for text in ("quit\n", ""):
+        result = run_cli("play", "--seed", "3", input=text)
+        assert "you leave after 0 rounds: scores: you 0, the bot 0; level, playing to 100" in result.stdout
+
+
+def test_save_then_resume_takes_up_the_same_game(tmp_path: Path) -> None:
+    """``save`` writes the game (and its key beside it) and leaves; ``play --resume`` shows
+    the same table and plays on; the save is the session the moves made."""
+    saved = run_cli("play", "--seed", "3", "--bot", "greedy", input="t\nsave\n", cwd=tmp_path)
+    assert (0, "") == (saved.returncode, saved.stderr)
+    assert "saved in ginrummy.sav, sealed (it shows no card)" in saved.stdout
+    expected = Session.new(gr.PAGAT, bot="greedy", seed=3).apply(gr.TakeDiscard())
+    assert expected == resume_file(tmp_path / "ginrummy.sav", "greedy")
+    resumed = run_cli("play", "--resume", "--bot", "greedy", input="quit\n", cwd=tmp_path)
+    assert (0, "") == (resumed.returncode, resumed.stderr)
+    table = saved.stdout.split("your move> ")[-2].split("\n", 1)[1]  # the table before 'save'
+    assert table.strip() in resumed.stdout
+
+
+def test_resume_without_a_save_is_one_error_line(tmp_path: Path) -> None:
+    """``play --resume`` with no save there: one line naming the file, exit status 2; with a
+    ruleset too: a usage error."""
+    result = run_cli("play", "--resume", cwd=tmp_path)
+    assert (2, 1) == (result.returncode, len(result.stderr.splitlines()))
+    assert result.stderr.startswith("ginrummy play: error: cannot resume from 'ginrummy.sav'")
+    both = run_cli("play", "straight", "--resume", cwd=tmp_path)
+    assert 2 == both.returncode and "--resume plays the saved game" in both.stderr
+
+
+def test_the_save_file_shows_nothing_hidden(tmp_path: Path) -> None:
+    """Two sessions that differ only in what the person cannot see (worlds drawn from the
+    person's view) write save files whose open parts are equal and whose sealed parts have
+    the same size; no card is in the file's text."""
+    session = Session.new(gr.PAGAT, bot="greedy", seed=5, dealer=0)
+    session = session.apply(gr.GreedyBot().act(session.table))
+    other = attrs.evolve(session, game=session.view.sample(random.Random(1)))
+    assert session.table == other.table and session.game != other.game
+    load_key(tmp_path / "a.key")
+    (tmp_path / "b.key").write_bytes((tmp_path / "a.key").read_bytes())
+    save_file(session, tmp_path / "a.sav")
+    save_file(other, tmp_path / "b.sav")
+    first, second = (json.loads((tmp_path / name).read_text(encoding="utf-8")) for name in ("a.sav", "b.sav"))
+    assert first["open"] == second["open"]
+    assert len(first["sealed"]) == len(second["sealed"])
+    text = (tmp_path / "a.sav").read_text(encoding="utf-8")
+    assert not re.search(r"\b[A2-9TJQK][cdhs]\b", json.dumps(first["open"]))
+    assert str(session.table.hand.cards[0]) not in json.dumps(first["open"]) and text
