@@ -75,7 +75,9 @@ def main() -> None:
             print(f"{name}: {second} is not a registered bot, skipped")
             continue
         started = time.perf_counter()
-        table = gr.ladder([first, second], rules, games=args.games, seed=f"{args.seed}:{name}", workers=args.workers)
+        table = gr.ladder(
+            [first, second], rules, games=args.games, seed=f"{args.seed}:{name}", workers=args.workers
+        )
         (pair,) = table.pairs
         mine = "first" if pair.first == first else "second"
         theirs = "second" if mine == "first" else "first"
@@ -88,7 +90,8 @@ def main() -> None:
         times = {bot: decision_ms(bot, views) for bot in (first, second)}
         print(
             f"{name} ({rules.name}): {first} won {share.value:.1%} ({share.low:.1%}-{share.high:.1%}) of "
-            f"{games} games against {second}; {rounds:.1%} of {pair.rounds} rounds, {margin:+.2f} points a round; median decision {first} {times[first]:.3f} ms, "
+            f"{games} games against {second}; {rounds:.1%} of {pair.rounds} rounds, "
+            f"{margin:+.2f} points a round; median decision {first} {times[first]:.3f} ms, "
             f"{second} {times[second]:.3f} ms ({time.perf_counter() - started:.0f} s)",
             flush=True,
         )

@@ -83,7 +83,10 @@ def main() -> None:
             r = r.apply(bots[r.to_act].act(view))
         finals.append(r)
     real = [result_for(finals[index], player) for _, _, index, player in rows]
-    print(f"{len(rows)} views of {args.rounds} held-out rounds of tracker self-play ({rules.name}), {args.worlds} worlds per playout estimate")
+    print(
+        f"{len(rows)} views of {args.rounds} held-out rounds of tracker self-play ({rules.name}), "
+        f"{args.worlds} worlds per playout estimate"
+    )
     for name, column in (("learned", 0), ("playouts", 1)):
         errors = [row[column] - value for row, value in zip(rows, real, strict=True)]
         rmse = math.sqrt(statistics.fmean(e * e for e in errors))
@@ -92,7 +95,10 @@ def main() -> None:
             f"{seconds[name] / len(rows) * 1000:.2f} ms per view"
         )
     spread = statistics.pstdev(real)
-    print(f"{'constant':>9}: rmse {spread:.2f} points (the real results' own spread about their mean {statistics.fmean(real):+.2f})")
+    print(
+        f"{'constant':>9}: rmse {spread:.2f} points (the real results' own spread about their "
+        f"mean {statistics.fmean(real):+.2f})"
+    )
     print(f"{'bin':>16} {'views':>6} {'learned':>8} {'playouts':>9} {'real':>7}")
     ordered = sorted(zip(rows, real, strict=True), key=lambda item: item[0][0])
     bins = 6
@@ -102,7 +108,8 @@ def main() -> None:
             continue
         low, high = part[0][0][0], part[-1][0][0]
         print(
-            f"{f'{low:+.1f}..{high:+.1f}':>16} {len(part):>6} {statistics.fmean(p[0][0] for p in part):>+8.2f} "
+            f"{f'{low:+.1f}..{high:+.1f}':>16} {len(part):>6} "
+            f"{statistics.fmean(p[0][0] for p in part):>+8.2f} "
             f"{statistics.fmean(p[0][1] for p in part):>+9.2f} {statistics.fmean(p[1] for p in part):>+7.2f}"
         )
 

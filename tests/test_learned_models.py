@@ -108,7 +108,10 @@ def test_shipped_models_run_as_scikit_learn_runs_them() -> None:
         ours = [learned_belief.belief_model().network.forward((), list(enumerate(r)))[0] for r in card_inputs]
         assert np.allclose(ours, belief.predict_proba(np.asarray(card_inputs))[:, 1], atol=1e-6)
         compact = compact_inputs((active, values), None)
-        assert abs(learned_values.position_value(view) / learned_values.SCALE - value.predict([compact])[0]) < 1e-6
+        assert (
+            abs(learned_values.position_value(view) / learned_values.SCALE - value.predict([compact])[0])
+            < 1e-6
+        )
         counter = CardCounter(view)
         for action in candidates(view):
             both = compact_inputs((active, values), action_inputs(view, counter, action))
@@ -161,7 +164,9 @@ def test_a_tiny_belief_fitted_here_beats_uniform_on_its_rounds() -> None:
     )
 
 
-def test_a_corrupt_shipped_model_is_refused_naming_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_corrupt_shipped_model_is_refused_naming_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A truncated or missing model file among the package's makes the first use of the
     model raise :class:`gr.ModelFileError` naming the file, and nothing is cached."""
     data = resources.files("ginrummy.neural").joinpath("data/value.json").read_bytes()

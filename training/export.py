@@ -42,4 +42,11 @@ def settings_of(model: Any) -> dict[str, Any]:
 
 def write(path: Path, name: str, model: Any, training: dict[str, Any], metrics: dict[str, Any]) -> None:
     """Write ``model`` (fitted) to ``path`` as the model file ``name``."""
-    write_model(path, network_of(model), name=name, feature_version=FEATURE_VERSION, training=training, metrics=metrics)
+    write_model(
+        path,
+        network_of(model),
+        name=name,
+        feature_version=FEATURE_VERSION,
+        training=training,
+        metrics=metrics,
+    )

@@ -51,7 +51,12 @@ def compact_matrix(samples: dict[str, np.ndarray], rows: np.ndarray, with_action
     of the view and the action played, or of the view alone."""
     from ginrummy.bots.action_features import compact_inputs
 
-    indptr, indices, data, split = samples["indptr"], samples["indices"], samples["data"], samples["action_start"]
+    indptr, indices, data, split = (
+        samples["indptr"],
+        samples["indices"],
+        samples["data"],
+        samples["action_start"],
+    )
     out = np.zeros((len(rows), len(_compact_names())), dtype=np.float32)
     for k, row in enumerate(rows.tolist()):
         start, middle, stop = int(indptr[row]), int(split[row]), int(indptr[row + 1])
@@ -87,7 +92,9 @@ def _fit(model: Any, x: sparse.csr_matrix, y: np.ndarray) -> tuple[Any, float]:
     return model, time.perf_counter() - started
 
 
-def card_matrix(x: sparse.csr_matrix, hands: np.ndarray | None, per_view: int | None, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def card_matrix(
+    x: sparse.csr_matrix, hands: np.ndarray | None, per_view: int | None, seed: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The card-by-card inputs of the views ``x`` (:func:`ginrummy.beliefs.card_features.card_rows`):
     every unseen card's row (or ``per_view`` of them drawn at random), whether the opponent
     holds it (when ``hands`` are given), and the view each row comes from."""
@@ -115,7 +122,9 @@ def card_matrix(x: sparse.csr_matrix, hands: np.ndarray | None, per_view: int | 
     return np.asarray(rows, dtype=np.float32), np.asarray(labels, dtype=np.float32), np.asarray(views)
 
 
-def fit_belief(rows: np.ndarray, labels: np.ndarray, seed: int, hidden: tuple[int, ...], epochs: int) -> tuple[MLPClassifier, float]:
+def fit_belief(
+    rows: np.ndarray, labels: np.ndarray, seed: int, hidden: tuple[int, ...], epochs: int
+) -> tuple[MLPClassifier, float]:
     """The card-by-card belief network, fitted on card rows and whether the opponent held
     each card (a fixed number of epochs: a classifier's validation score is its accuracy,
     which says little of its probabilities)."""
@@ -131,7 +140,9 @@ def fit_belief(rows: np.ndarray, labels: np.ndarray, seed: int, hidden: tuple[in
     return _fit(model, rows, labels.astype(int))
 
 
-def fit_regressor(x: Any, y: np.ndarray, seed: int, hidden: tuple[int, ...], epochs: int) -> tuple[MLPRegressor, float]:
+def fit_regressor(
+    x: Any, y: np.ndarray, seed: int, hidden: tuple[int, ...], epochs: int
+) -> tuple[MLPRegressor, float]:
     """A value network (action values or position values), fitted to ``y`` points, for a
     fixed number of epochs (a random validation share would hold samples of the rounds fitted,
     whose results the network can learn by heart; the held-out rounds are judged after)."""
@@ -147,7 +158,9 @@ def fit_regressor(x: Any, y: np.ndarray, seed: int, hidden: tuple[int, ...], epo
     return _fit(model, x, y / SCALE)
 
 
-def belief_metrics(model: MLPClassifier, x: sparse.csr_matrix, hands: np.ndarray, turns: np.ndarray) -> dict[str, Any]:
+def belief_metrics(
+    model: MLPClassifier, x: sparse.csr_matrix, hands: np.ndarray, turns: np.ndarray
+) -> dict[str, Any]:
     """The Brier score of the belief on held-out views, against uniform, by turn: over the
     cards the viewer cannot see, probabilities scaled to add up to the hidden cards, as
     :meth:`ginrummy.PlayerView.card_probabilities` has them."""
@@ -197,7 +210,7 @@ def regression_metrics(model: MLPRegressor, x: Any, y: np.ndarray) -> dict[str, 
     predicted = model.predict(x) * SCALE
     error = predicted - y
     return {
-        "samples": int(len(y)),
+        "samples": len(y),
         "rmse": float(np.sqrt(np.mean(error**2))),
         "mae": float(np.mean(np.abs(error))),
         "rmse_of_mean": float(np.std(y)),

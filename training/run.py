@@ -65,7 +65,9 @@ def _data(
         source = f"cache {cache.name}"
     else:
         initializer = None if models is None else selfplay.use_models
-        with ProcessPoolExecutor(workers, initializer=initializer, initargs=(str(models),) if models else ()) as pool:
+        with ProcessPoolExecutor(
+            workers, initializer=initializer, initargs=(str(models),) if models else ()
+        ) as pool:
             samples = selfplay.generate(seed, rounds, explore, pool, players)
         cache.parent.mkdir(exist_ok=True)
         np.savez(cache, **samples)
@@ -74,8 +76,8 @@ def _data(
         "seed": seed,
         "rounds": rounds,
         "explore": explore,
-        "samples": int(len(samples["reward"])),
-        "nonzero_inputs": int(len(samples["indices"])),
+        "samples": len(samples["reward"]),
+        "nonzero_inputs": len(samples["indices"]),
         "source": source,
         "seconds": round(time.perf_counter() - started, 1),
     }
@@ -109,13 +111,18 @@ def main() -> None:
     samples = _data(f"s{args.seed}", args.rounds, args.explore, args.workers, log, "selfplay")
     if args.data_only:
         return
-    import export  # noqa: PLC0415  (needs the package's model files module)
+    import export
 
     rounds = samples["round_id"]
     cut = int(args.rounds * (1 - args.held_out))
     train = np.flatnonzero(rounds < cut)
     test = np.flatnonzero(rounds >= cut)
-    log["split"] = {"fitted_rounds": cut, "held_out_rounds": args.rounds - cut, "fitted": len(train), "held_out": len(test)}
+    log["split"] = {
+        "fitted_rounds": cut,
+        "held_out_rounds": args.rounds - cut,
+        "fitted": len(train),
+        "held_out": len(test),
+    }
     written: dict[str, str] = {}
     metrics: dict[str, Any] = {}
     timings: dict[str, float] = {}
@@ -166,7 +173,9 @@ def main() -> None:
         for name, model in models:
             path = args.out / f"{name}.json"
             export.write(path, name, model, {**settings, **export.settings_of(model)}, metrics[name])
-            written[str(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)] = hashlib.sha256(path.read_bytes()).hexdigest()
+            written[str(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)] = hashlib.sha256(
+                path.read_bytes()
+            ).hexdigest()
 
     write((("belief", belief), ("value", value), ("action-value", actions)))
 
@@ -174,8 +183,14 @@ def main() -> None:
     targets, view_targets = samples["reward"][train], samples["reward"][train]
     for iteration in range(1, args.iterations + 1):
         more = _data(
-            f"s{args.seed}-i{iteration}", args.iteration_rounds, args.explore, args.workers, log,
-            f"iteration-{iteration}", selfplay.LEARNED_PLAYERS, models=args.out,
+            f"s{args.seed}-i{iteration}",
+            args.iteration_rounds,
+            args.explore,
+            args.workers,
+            log,
+            f"iteration-{iteration}",
+            selfplay.LEARNED_PLAYERS,
+            models=args.out,
         )
         more_cut = int(args.iteration_rounds * (1 - args.held_out))
         more_train = np.flatnonzero(more["round_id"] < more_cut)
@@ -199,7 +214,9 @@ def main() -> None:
     log["metrics"] = metrics
     log["fit_seconds"] = timings
     log["files"] = written
-    log["sizes"] = {name: Path(ROOT / name if not Path(name).is_absolute() else name).stat().st_size for name in written}
+    log["sizes"] = {
+        name: Path(ROOT / name if not Path(name).is_absolute() else name).stat().st_size for name in written
+    }
     log["seconds"] = round(time.perf_counter() - started, 1)
     args.log.write_text(json.dumps(log, indent=2) + "\n")
     print(f"written {args.log}: {log['seconds']} s", flush=True)

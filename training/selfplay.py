@@ -49,6 +49,7 @@ PRESET_SHARES = (
 )
 """Presets and their shares of the rounds; the rest are house variations of ``pagat``."""
 
+
 def make_player(name: str, seed: int) -> gr.Bot:
     """The player called ``name`` in :data:`PLAYERS` (or ``'learned'``), seeded."""
     if name == "tracker-wait":
@@ -87,7 +88,12 @@ def use_models(directory: str) -> None:
     from ginrummy.neural import model_file
 
     model_file._data = lambda: Path(directory)  # type: ignore[assignment]
-    for cached in (model_file._read_packaged, learned_values.action_model, learned_values.value_model, learned_belief.belief_model):
+    for cached in (
+        model_file._read_packaged,
+        learned_values.action_model,
+        learned_values.value_model,
+        learned_belief.belief_model,
+    ):
         cached.cache_clear()
 
 
@@ -233,7 +239,10 @@ def play_chunk(
                 chunk.opponent.append(r.hand(1 - player).mask)
                 chunk.turn.append(r.turns)
                 kind = kind_of(played)
-                if kind == "knock" and deadwood(Hand.from_mask(view.hand.mask & ~played.card.mask), rules) == 0:  # type: ignore[attr-defined]
+                if (
+                    kind == "knock"
+                    and deadwood(Hand.from_mask(view.hand.mask & ~played.card.mask), rules) == 0
+                ):  # type: ignore[attr-defined]
                     kind = "gin"
                 chunk.kind.append(KIND_CODES[kind])
                 chunk.round_id.append(number)

@@ -28,7 +28,7 @@ training (which keeps those) and play compute them with this same code.
 
 from __future__ import annotations
 
-from ginrummy.beliefs.view_features import BLOCKS, HAND, HELD, PASSED, PILE, RECENT, THROWN, Inputs
+from ginrummy.beliefs.view_features import BLOCKS, HAND, HELD, PASSED, PILE, RECENT, THROWN
 
 __all__ = ["CARD_INPUTS", "card_rows"]
 

@@ -142,7 +142,9 @@ class LearnedBelief:
         not by its choices one by one."""
         return 0.0
 
-    def card_weights(self, view: FeatureFacts, records: Sequence[Record], known: Hand, hidden: int) -> dict[int, float]:
+    def card_weights(
+        self, view: FeatureFacts, records: Sequence[Record], known: Hand, hidden: int
+    ) -> dict[int, float]:
         """The log-weight of each card the viewer cannot place when the opponent holds it at the
         end of the log (see :func:`card_logits`)."""
         return card_logits(view, records, known, hidden)

@@ -30,7 +30,18 @@ True
 from __future__ import annotations
 
 from ginrummy.actions import Action, BigGin, Discard, DrawStock, Knock, PassUpcard, TakeDiscard
-from ginrummy.beliefs.view_features import INPUTS, Inputs
+from ginrummy.beliefs.view_features import (
+    BLOCKS,
+    HAND,
+    HELD,
+    INPUTS,
+    MINE,
+    PASSED,
+    PILE,
+    SCALARS,
+    THROWN,
+    Inputs,
+)
 from ginrummy.bots.card_counting import CardCounter, meld_gain
 from ginrummy.cards import Hand
 from ginrummy.melding.partition import best_discards, deadwood
@@ -133,19 +144,7 @@ def action_inputs(view: PlayerView, counter: CardCounter, action: Action) -> Inp
 
 
 COMPACT = (
-    "stock",
-    "turns",
-    "dealer",
-    "knock_limit",
-    "gin_bonus",
-    "undercut_bonus",
-    "box_bonus",
-    "big_gin",
-    "layoffs",
-    "oklahoma",
-    "round_the_corner",
-    "stock_only",
-    "may_discard_taken",
+    *SCALARS,
     "deadwood",
     "held",
     "thrown",
@@ -168,12 +167,10 @@ learns the rounds by heart instead of the game (measured: docs/design.md)."""
 def compact_inputs(view_part: Inputs, action_part: Inputs | None) -> list[float]:
     """The compact inputs (:data:`COMPACT`) from a view's inputs and an action's (or None for
     the value of the position)."""
-    from ginrummy.beliefs.view_features import HAND, HELD, MINE, PASSED, PILE, THROWN
-
     active, values = view_part
     vector = [0.0] * len(COMPACT)
-    first = 52 * 8
-    counts = [0] * 8
+    first = 52 * BLOCKS
+    counts = [0] * BLOCKS
     hand = 0
     for index in active:
         if index >= first:
@@ -185,10 +182,10 @@ def compact_inputs(view_part: Inputs, action_part: Inputs | None) -> list[float]
             hand |= 1 << card
     for index, value in values:
         vector[index - first] = value
-    rules = _MELDING[vector[10] > 0]
+    rules = _MELDING[vector[SCALARS.index("round_the_corner")] > 0]
     cards = Hand.from_mask(hand)
     points = best_discards(cards, rules)[0][1] if len(cards) == 11 else deadwood(cards, rules)
-    base = 13
+    base = len(SCALARS)
     vector[base] = points / 50
     vector[base + 1] = counts[HELD] / 3
     vector[base + 2] = counts[THROWN] / 10

@@ -42,7 +42,8 @@ class LearnedBot:
     :param seed: accepted like every bot's, and unused: the bot has no randomness.
 
     >>> import ginrummy as gr
-    >>> LearnedBot().act(gr.Round.deal(gr.PAGAT, dealer=0, seed=7).view(1)) in (gr.PassUpcard(), gr.TakeDiscard())
+    >>> view = gr.Round.deal(gr.PAGAT, dealer=0, seed=7).view(1)
+    >>> LearnedBot().act(view) in (gr.PassUpcard(), gr.TakeDiscard())
     True
     """
 
@@ -63,7 +64,10 @@ class LearnedBot:
             return BigGin()
         rules = view.rules
         for action in legal:
-            if isinstance(action, Knock) and deadwood(Hand.from_mask(view.hand.mask & ~action.card.mask), rules) == 0:
+            if (
+                isinstance(action, Knock)
+                and deadwood(Hand.from_mask(view.hand.mask & ~action.card.mask), rules) == 0
+            ):
                 return action
         values = action_values(view)
         if len(values) == 1:

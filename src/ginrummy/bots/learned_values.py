@@ -32,7 +32,15 @@ from ginrummy.bots.card_counting import CardCounter
 from ginrummy.neural.model_file import Model, read_packaged
 from ginrummy.play.round import PlayerView
 
-__all__ = ["ACTION_VALUE_FILE", "SCALE", "VALUE_FILE", "action_model", "action_values", "position_value", "value_model"]
+__all__ = [
+    "ACTION_VALUE_FILE",
+    "SCALE",
+    "VALUE_FILE",
+    "action_model",
+    "action_values",
+    "position_value",
+    "value_model",
+]
 
 ACTION_VALUE_FILE = "action-value"
 """The action values' model file among the package's models."""
