@@ -164,4 +164,3 @@ def test_the_docs_lead_with_the_published_package_and_say_how_to_build_them() ->
         assert text.index("pip install ginrummy") < text.index("pip install .")
     assert "Building these docs" in quickstart
     assert "sphinx-build -W --keep-going -b html docs" in quickstart
-    assert "sphinx-build -W --keep-going" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")

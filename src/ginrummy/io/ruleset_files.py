@@ -92,8 +92,43 @@ def read_ruleset(path: str | os.PathLike[str]) -> Ruleset:
     return _loaded(text, file)
 
 
+MAX_JSON_DEPTH = 32
+"""The deepest nesting a JSON ruleset file may have (a ruleset document nests three deep):
+deeper files are refused before they are parsed, the same on every Python (3.13's parser reads
+a nesting that earlier ones refuse by recursion)."""
+
+
+def _nesting(text: str) -> int:
+    """The deepest nesting of arrays and objects in the JSON ``text`` (strings skipped)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
 def _parse_json(text: str, file: Path) -> object:
-    """The JSON value of ``text``; not JSON is left for :func:`_loaded` to refuse in its words."""
+    """The JSON value of ``text``; not JSON is left for :func:`_loaded` to refuse in its words.
+
+    :raises InvalidRulesetError: for values nested deeper than :data:`MAX_JSON_DEPTH`.
+    """
+    if _nesting(text) > MAX_JSON_DEPTH:
+        raise InvalidRulesetError(
+            f"{str(file)!r}: not a ruleset: values nested too deep (a ruleset's values are flat)"
+        )
     try:
         return json.loads(text)
     except (ValueError, RecursionError):
