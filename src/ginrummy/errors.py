@@ -190,9 +190,10 @@ class ModelFileError(GinRummyError):
 
     >>> import ginrummy as gr
     >>> from ginrummy.neural.model_file import parse_model
-    >>> parse_model(b'{"format": "ginrummy-model", "format_version": 2}', source="belief.json")
+    >>> text = b'{"format": "ginrummy-model", "format_version": 2}'
+    >>> parse_model(text, source="belief.json")
     Traceback (most recent call last):
     ...
-    ginrummy.errors.ModelFileError: invalid model file 'belief.json': unknown format_version 2
-    (known: [1])
+    ginrummy.errors.ModelFileError: invalid model file 'belief.json':
+    unknown format_version 2 (known: [1])
     """
