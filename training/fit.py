@@ -78,12 +78,6 @@ def _inputs(indices: list[int], data: list[float]) -> tuple[list[int], list[tupl
     return active, values
 
 
-def hand_bits(masks: np.ndarray) -> np.ndarray:
-    """The 52 indicators of each hand mask."""
-    bits = np.arange(52, dtype=np.uint64)
-    return ((masks[:, None] >> bits) & np.uint64(1)).astype(np.float32)
-
-
 def _fit(model: Any, x: sparse.csr_matrix, y: np.ndarray) -> tuple[Any, float]:
     started = time.perf_counter()
     with warnings.catch_warnings():

@@ -180,7 +180,7 @@ def main() -> None:
     write((("belief", belief), ("value", value), ("action-value", actions)))
 
     # the learned bot's own self-play: its rounds join the data and the values are fitted again
-    targets, view_targets = samples["reward"][train], samples["reward"][train]
+    targets = samples["reward"][train]
     for iteration in range(1, args.iterations + 1):
         more = _data(
             f"s{args.seed}-i{iteration}",
@@ -198,10 +198,9 @@ def main() -> None:
         xa = np.vstack([xa, fit.compact_matrix(more, more_train, with_action=True)])
         x = np.vstack([x, fit.compact_matrix(more, more_train, with_action=False)])
         targets = np.concatenate([targets, more["reward"][more_train]])
-        view_targets = targets
         actions, seconds = fit.fit_regressor(xa, targets, args.seed + iteration, (32, 16), args.epochs)
         timings[f"action-value-{iteration}"] = round(seconds, 1)
-        value, seconds = fit.fit_regressor(x, view_targets, args.seed + iteration, (32, 16), args.epochs)
+        value, seconds = fit.fit_regressor(x, targets, args.seed + iteration, (32, 16), args.epochs)
         timings[f"value-{iteration}"] = round(seconds, 1)
         metrics["action-value"] = fit.regression_metrics(actions, xat, samples["reward"][test])
         metrics["action-value"]["own_play"] = fit.regression_metrics(
