@@ -73,8 +73,8 @@ def run_on_a_terminal(*args: str, interrupt_after: float | None = None) -> tuple
 @pytest.mark.parametrize(
     "args",
     [
-        ["simulate", "--preset", "pagat", "--games", "300", *GREEDY],
-        ["compare", "pagat", "straight", "--rounds", "3000", *GREEDY],
+        ["simulate", "--preset", "pagat", "--games", "100", *GREEDY],
+        ["compare", "pagat", "straight", "--rounds", "600", *GREEDY],
     ],
     ids=["simulate", "compare"],
 )

@@ -396,7 +396,7 @@ def _check_every_optimal_choice(hand: gr.Hand, rules: Rules | None) -> int:
     return len(every)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(case=WINDOW_CASES)
 def test_best_discards_of_hands_the_dynamic_programme_solves_match_the_oracle(
     case: tuple[gr.Hand, Rules | None],

@@ -148,12 +148,12 @@ def test_learned_belief_worlds_follow_its_probabilities() -> None:
 
 
 def test_a_tiny_belief_fitted_here_beats_uniform_on_its_rounds() -> None:
-    """A belief network fitted in seconds on 120 rounds of self-play predicts the opponent's
+    """A belief network fitted in seconds on 60 rounds of self-play predicts the opponent's
     cards of those rounds better than uniform (Brier score, from the fifth turn)."""
-    samples = selfplay.play_chunk("tiny", 0, 120, explore=0.1)
+    samples = selfplay.play_chunk("tiny", 0, 60, explore=0.1)
     x = fit.matrix(samples, np.arange(len(samples["reward"])), view_only=True)
     rows, labels, _ = fit.card_matrix(x, samples["opponent"], None, seed=1)
-    model, _ = fit.fit_belief(rows, labels, seed=1, hidden=(16,), epochs=15)
+    model, _ = fit.fit_belief(rows, labels, seed=1, hidden=(16,), epochs=10)
     metrics = fit.belief_metrics(model, x, samples["opponent"], samples["turn"])
     assert metrics["brier_from_turn_5"]["gain"] > 0.03
     exported = export.network_of(model)

@@ -835,7 +835,7 @@ def unchecked_playout(rules: gr.Ruleset, seed: int, dealer: int, policy: random.
 
 
 @pytest.mark.parametrize("rules", NEW_PRESETS, ids=[p.name for p in NEW_PRESETS])
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1),
     dealer=st.integers(0, 1),
