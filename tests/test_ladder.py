@@ -6,6 +6,8 @@ from __future__ import annotations
 import concurrent.futures
 import json
 import math
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -183,3 +185,34 @@ def test_ladder_command_prints_ratings_and_pairs_and_json(reference: gr.Ladder) 
     assert json.loads(json.dumps(reference.as_dict())) == data
     odd = run_cli("ladder", "--bots", "greedy", "random", "--games", "3")
     assert 2 == odd.returncode and "3 is odd" in odd.stderr
+
+
+class FailingThird(concurrent.futures.Executor):
+    """Runs jobs here, counting them, and fails the third job submitted with its own error."""
+
+    def __init__(self) -> None:
+        self.submitted = 0
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[Any]:
+        """Run ``fn`` at once, or fail it if it is the third job."""
+        self.submitted += 1
+        future: concurrent.futures.Future[Any] = concurrent.futures.Future()
+        if self.submitted == 3:
+            future.set_exception(gr.GinRummyError("third job failed"))
+        else:
+            future.set_result(fn(*args, **kwargs))
+        return future
+
+
+def test_the_ladder_and_the_simulation_share_one_job_runner() -> None:
+    """The ladder and the simulation both run their shards on the given executor, a bounded
+    number in flight (twice the slots), and both stop on the first error with that error:
+    no job is submitted after the failed one is collected."""
+    ladder_executor, simulation_executor = FailingThird(), FailingThird()
+    with pytest.raises(gr.GinRummyError, match="third job failed"):
+        gr.ladder(["random", "greedy"], gr.PAGAT, games=40, seed=1, executor=ladder_executor)
+    with pytest.raises(gr.GinRummyError, match="third job failed"):
+        gr.simulate(
+            gr.PAGAT, rounds=40, bots=("random", "greedy"), executor=simulation_executor, shard_size=1
+        )
+    assert (4, 4) == (ladder_executor.submitted, simulation_executor.submitted)

@@ -37,7 +37,7 @@ from ginrummy.play.game import Game
 from ginrummy.plurals import counted
 from ginrummy.rules import Ruleset
 from ginrummy.simulation.cells import WIDTH, estimate_cell
-from ginrummy.simulation.shards import MAX_WORKERS, process_pool, stop_pool
+from ginrummy.simulation.shards import MAX_WORKERS, run_jobs, sized
 from ginrummy.simulation.statistics import Estimate
 from ginrummy.validators import check_seed
 
@@ -477,6 +477,19 @@ def _shards(pairs: int, deals: int, size: int) -> Iterator[tuple[int, int, int]]
             yield number, start, min(start + size, deals)
 
 
+def _play_numbered(
+    number: int,
+    rules: Ruleset,
+    bots: tuple[str | BotFactory, str | BotFactory],
+    seed: int | str,
+    start: int,
+    stop: int,
+) -> PairRecord:
+    """A job of :func:`ladder`: :func:`play_deals`, the job carrying its pair's number."""
+    del number
+    return play_deals(rules, bots, seed, start, stop)
+
+
 def ladder(
     bots: Sequence[str | BotFactory],
     rules: Ruleset,
@@ -528,10 +541,10 @@ def ladder(
     records = [PairRecord(bot_name(a), bot_name(b)) for a, b in pair_bots]
     deals = games // 2
     slots = workers if executor is None else max(workers, 2)
-    size = max(1, min(8, -(-deals * len(pair_bots) // (4 * slots))))
+    shards = _shards(len(pair_bots), deals, sized(deals * len(pair_bots), slots, most=8))
     done, total = 0, games * len(pair_bots)
 
-    def add(number: int, record: PairRecord) -> None:
+    def add(number: int, record: PairRecord) -> None:  # from run_jobs, as shards finish
         nonlocal done
         # a shard names its bots in the process that played it, where a factory may have lost
         # its ``name`` (multiprocessing pickles a functools.partial without its attributes):
@@ -542,27 +555,14 @@ def ladder(
         if progress is not None:
             progress(done, total)
 
-    shards = list(_shards(len(pair_bots), deals, size))
-    if executor is None and workers == 1:
-        for number, start, stop in shards:
-            add(number, play_deals(rules, pair_bots[number], seed, start, stop))
-    else:
-        pool = process_pool(workers) if executor is None else None
-        runner = pool if pool is not None else executor
-        assert runner is not None
-        try:
-            futures = {
-                runner.submit(play_deals, rules, pair_bots[number], seed, start, stop): number
-                for number, start, stop in shards
-            }
-            for future in concurrent.futures.as_completed(futures):
-                add(futures[future], future.result())
-        except BaseException:
-            if pool is not None:
-                stop_pool(pool)
-            raise
-        if pool is not None:
-            pool.shutdown()
+    jobs = ((number, rules, pair_bots[number], seed, start, stop) for number, start, stop in shards)
+    run_jobs(
+        _play_numbered,
+        jobs,
+        lambda job, record: add(job[0], record),
+        executor=executor,
+        workers=workers,
+    )
     return Ladder(rules=rules, bots=names, seed=seed, games=games, pairs=tuple(records))
 
 

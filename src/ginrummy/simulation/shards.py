@@ -21,7 +21,8 @@ from __future__ import annotations
 import concurrent.futures
 import multiprocessing
 import signal
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, TypeVar
 
 import attrs
 
@@ -42,8 +43,10 @@ __all__ = [
     "ignore_interrupts",
     "play_games",
     "process_pool",
+    "run_jobs",
     "run_shards",
     "shard_size",
+    "sized",
     "stop_pool",
 ]
 
@@ -52,6 +55,8 @@ MAX_WORKERS = 128
 
 BotPair = tuple[str | BotFactory, str | BotFactory]
 """The bots of players 0 and 1, by name or factory."""
+
+T = TypeVar("T")
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(done, total)``, counting games (or rounds) over all rulesets."""
@@ -163,6 +168,19 @@ def play_games(
         raise GinRummyError(f"invalid stop {stop!r}: must be at least start {start!r}")
     if unit not in UNITS:
         raise GinRummyError(f"invalid unit {unit!r}: expected 'games' or 'rounds'")
+    return _play_shard(chosen, pair, names, seed, first, last, unit)
+
+
+def _play_shard(
+    chosen: tuple[Ruleset, ...],
+    pair: BotPair,
+    names: tuple[str, str],
+    seed: int | str,
+    first: int,
+    last: int,
+    unit: Unit,
+) -> Tally:
+    """:func:`play_games` with its arguments checked (a run checks them once, not per shard)."""
     counts = [Counts() for _ in chosen]
     paired = [PairedSums() for _ in chosen[1:]]
     for index in range(first, last):
@@ -185,7 +203,12 @@ def play_games(
 def shard_size(count: int, rulesets: int, unit: Unit, slots: int) -> int:
     """The default number of games per shard: about four shards per slot, and at most about
     64 games (512 rounds) over all rulesets, so progress shows and no shard runs long."""
-    most = max(1, (64 if unit == "games" else 512) // rulesets)
+    return sized(count, slots, most=max(1, (64 if unit == "games" else 512) // rulesets))
+
+
+def sized(count: int, slots: int, *, most: int) -> int:
+    """Jobs of about ``count / (4 * slots)`` units (four per slot, so the slots stay busy to
+    the end), at most ``most``: the one shard sizing of simulations and ladders."""
     return max(1, min(most, -(-count // (4 * slots))))
 
 
@@ -194,6 +217,57 @@ def _shards(count: int, size: int) -> Iterator[tuple[int, int]]:
     while start < count:
         yield start, min(start + size, count)
         start += size
+
+
+def run_jobs(
+    function: Callable[..., T],
+    jobs: Iterable[tuple[Any, ...]],
+    add: Callable[[tuple[Any, ...], T], None],
+    *,
+    executor: concurrent.futures.Executor | None,
+    workers: int,
+) -> None:
+    """The one job runner of simulations and ladders: call ``function(*job)`` for each job
+    and hand each job with its result to ``add`` as it finishes.
+
+    With ``executor`` None and one worker the jobs run here, one after the other; with more
+    workers, in a pool of our own (:func:`process_pool`); with an ``executor`` (any
+    :class:`concurrent.futures.Executor`: a process pool, Dask's ``client.get_executor()``),
+    there. Jobs are submitted lazily, at most ``2 * workers`` at a time, so memory does not grow
+    with their number. On the first exception, KeyboardInterrupt included, it propagates: a
+    pool of our own is stopped at once (:func:`stop_pool`), a given executor's jobs not
+    started are cancelled.
+    """
+    if executor is None and workers == 1:
+        for job in jobs:
+            add(job, function(*job))
+        return
+    pool = process_pool(workers) if executor is None else None
+    runner = pool if pool is not None else executor
+    assert runner is not None
+    pending: dict[concurrent.futures.Future[T], tuple[Any, ...]] = {}
+    in_flight = 2 * workers
+
+    def collect(finished: Iterable[concurrent.futures.Future[T]]) -> None:
+        for future in finished:
+            add(pending.pop(future), future.result())
+
+    try:
+        for job in jobs:
+            while len(pending) >= in_flight:
+                finished, _ = concurrent.futures.wait(pending, return_when=concurrent.futures.FIRST_COMPLETED)
+                collect(finished)
+            pending[runner.submit(function, *job)] = job
+        collect(concurrent.futures.as_completed(list(pending)))
+    except BaseException:
+        if pool is not None:
+            stop_pool(pool)
+        else:
+            for future in pending:
+                future.cancel()
+        raise
+    if pool is not None:
+        pool.shutdown()
 
 
 def run_shards(
@@ -205,23 +279,17 @@ def run_shards(
     *,
     size: int,
     executor: concurrent.futures.Executor | None,
-    in_flight: int,
+    workers: int,
     progress: Progress | None,
-    cancel: bool = True,
 ) -> Tally:
-    """Play ``count`` games in shards of ``size`` and add up their tallies.
-
-    With ``executor`` None the shards are played here, one after the other; else they are
-    submitted lazily, at most ``in_flight`` at a time, and added up as they finish (the order
-    does not matter: the sums are exact). On any exception, KeyboardInterrupt included, the
-    exception propagates, and with ``cancel`` the shards not started are cancelled first (a
-    pool of our own is stopped instead: see :func:`stop_pool`).
-    """
-    _, names = check_bots(bots)
+    """Play ``count`` games in shards of ``size`` through :func:`run_jobs` (twice ``workers``
+    shards in flight) and add up their tallies (in any order: the sums are exact). The
+    arguments are checked by the caller."""
+    pair, names = check_bots(bots)
     total = Tally.empty(rulesets, names, seed, unit)
     done, goal = 0, count * len(rulesets)
 
-    def add(tally: Tally) -> None:
+    def add(_: tuple[Any, ...], tally: Tally) -> None:
         nonlocal total, done
         # a shard names its bots where it was played, where a factory may have lost its
         # ``name`` (multiprocessing pickles a functools.partial without its attributes): the
@@ -231,26 +299,8 @@ def run_shards(
         if progress is not None:
             progress(done, goal)
 
-    if executor is None:
-        for start, stop in _shards(count, size):
-            add(play_games(rulesets, bots, seed, start, stop, unit=unit))
-        return total
-    pending: set[concurrent.futures.Future[Tally]] = set()
-    try:
-        for start, stop in _shards(count, size):
-            while len(pending) >= in_flight:
-                finished, pending = concurrent.futures.wait(
-                    pending, return_when=concurrent.futures.FIRST_COMPLETED
-                )
-                for future in finished:
-                    add(future.result())
-            pending.add(executor.submit(play_games, rulesets, bots, seed, start, stop, unit=unit))
-        for future in concurrent.futures.as_completed(pending):
-            add(future.result())
-        pending = set()
-    finally:
-        for future in pending if cancel else ():
-            future.cancel()
+    jobs = ((rulesets, pair, names, seed, start, stop, unit) for start, stop in _shards(count, size))
+    run_jobs(_play_shard, jobs, add, executor=executor, workers=workers)
     return total
 
 

@@ -36,9 +36,7 @@ from ginrummy.simulation.shards import (
     Progress,
     check_bots,
     check_rulesets,
-    process_pool,
     run_shards,
-    stop_pool,
 )
 from ginrummy.simulation.shards import (
     shard_size as default_shard_size,
@@ -371,7 +369,7 @@ def _check_count(games: int | None, rounds: int | None) -> tuple[Unit, int]:
 
 
 def run_simulation(
-    rulesets: Ruleset | Sequence[Ruleset],
+    chosen: tuple[Ruleset, ...],
     *,
     games: int | None = None,
     rounds: int | None = None,
@@ -383,11 +381,11 @@ def run_simulation(
     shard_size: int | None = None,
 ) -> Tally:
     """Play a whole simulation and return its :class:`~ginrummy.Tally` (the arguments are
-    those of :func:`simulate`).
+    those of :func:`simulate`, with the rulesets already checked by the public entry:
+    :func:`~ginrummy.simulation.shards.check_rulesets`, once per run).
 
     :raises GinRummyError: for bad arguments.
     """
-    chosen = check_rulesets(rulesets)
     unit, count = _check_count(games, rounds)
     check_int(workers, "workers", GinRummyError, low=1, high=MAX_WORKERS)
     if executor is not None and not isinstance(executor, concurrent.futures.Executor):
@@ -397,20 +395,9 @@ def run_simulation(
     check_seed(seed)
     check_bots(bots)
     size = shard_size or default_shard_size(count, len(chosen), unit, workers)
-    arguments = (chosen, bots, seed, unit, count)
-    in_flight = 2 * workers
-    if executor is not None or workers == 1:
-        return run_shards(*arguments, size=size, executor=executor, in_flight=in_flight, progress=progress)
-    pool = process_pool(workers)
-    try:
-        tally = run_shards(
-            *arguments, size=size, executor=pool, in_flight=in_flight, progress=progress, cancel=False
-        )
-    except BaseException:
-        stop_pool(pool)
-        raise
-    pool.shutdown()
-    return tally
+    return run_shards(
+        chosen, bots, seed, unit, count, size=size, executor=executor, workers=workers, progress=progress
+    )
 
 
 def simulate(
@@ -459,7 +446,7 @@ def simulate(
     """
     return SimulationReport(
         run_simulation(
-            rulesets,
+            check_rulesets(rulesets),
             games=games,
             rounds=rounds,
             bots=bots,
