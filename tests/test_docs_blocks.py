@@ -2,14 +2,13 @@
 
 Each block is extracted from ``docs/*.rst`` (``.. code-block:: python``) and ``README.md``
 (```` ```python ````) and run in its own fresh interpreter, with the directory of the
-``ginrummy`` under test first on ``PYTHONPATH`` (as in ``tests/test_examples.py``), so a block
+``ginrummy`` under test first on ``PYTHONPATH`` (``cli_helpers.cli_env``, as the CLI tests), so a block
 whose import is in the block before, or that needs a name from another block, fails here.
 The blocks run two at a time in parallel, each still in its own process.
 """
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import sys
@@ -17,14 +16,10 @@ import textwrap
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-import pytest
-
-import ginrummy as gr
+from cli_helpers import cli_env
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
-SRC = Path(gr.__file__).resolve().parent.parent
-"""The directory holding the ``ginrummy`` under test (``src``, or the wheel's site-packages)."""
 
 NOT_RUNNABLE: dict[tuple[str, int], str] = {}
 """Blocks deliberately not run, keyed by (file, index of the block in the file), with the reason."""
@@ -69,15 +64,14 @@ def all_blocks() -> list[tuple[str, int, str]]:
 
 
 def run_block(source: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    """Run ``source`` in a fresh interpreter with :data:`SRC` first on the path, in ``cwd``
-    (a block may write files, as the sharding sketch does)."""
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(SRC), env.get("PYTHONPATH", "")) if p)
+    """Run ``source`` in a fresh interpreter in ``cwd`` (a block may write files, as the
+    sharding sketch does), with the ``ginrummy`` under test first on the path
+    (:func:`cli_helpers.cli_env`)."""
     return subprocess.run(
         [sys.executable, "-c", source],
         capture_output=True,
         text=True,
-        env=env,
+        env=cli_env(),
         cwd=cwd,
         timeout=120,
         check=False,
@@ -106,10 +100,10 @@ def test_every_block_runs_alone(tmp_path: Path) -> None:
     for place in places:
         place.mkdir()
     with ThreadPoolExecutor(max_workers=2) as pool:
-        results = list(pool.map(lambda job: run_block(job[0][2], job[1]), zip(blocks, places)))
+        results = list(pool.map(lambda job: run_block(job[0][2], job[1]), zip(blocks, places, strict=True)))
     failures = [
         f"{name} block {i}:\n{source}\n--- stderr ---\n{result.stderr[-1500:]}"
-        for (name, i, source), result in zip(blocks, results)
+        for (name, i, source), result in zip(blocks, results, strict=True)
         if result.returncode != 0
     ]
     assert [] == failures, "\n\n".join(failures)
