@@ -5,7 +5,8 @@ The kit's :class:`ginrummy.frontend.Session` runs the bot, pauses at the end of 
 takes moves back and saves; this file only reads the person's input and prints the kit's
 texts. Type actions in the notation (``s``, ``t``, ``p``, ``d Kh``, ``k Kh``, ``l 8h 0``,
 ``e``), ``u`` to take back your last move and the bot's replies, ``save`` or ``quit`` to save
-and leave (the save is sealed with a key kept beside it, so reading it shows no card)::
+and leave (the save is sealed with a key kept beside it, so reading it shows no card; sealing
+needs the extra ``ginrummy[saves]``)::
 
     python examples/terminal_table.py                        # a new game against the tracker bot
     python examples/terminal_table.py --save game.sav        # 'save' writes there ...
@@ -94,7 +95,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return "quit"
 
     def save(session: frontend.Session) -> None:
-        args.save.write_text(session.save(load_key(key_file)), encoding="utf-8")
+        try:  # sealing needs the extra ginrummy[saves] (the cryptography package)
+            text = session.save(load_key(key_file))
+        except gr.SerializationError as exc:
+            print(f"not saved: {exc}")
+            return
+        args.save.write_text(text, encoding="utf-8")
         print(f"saved in {args.save}: --resume takes it up again")
 
     play(session, ask, save)

@@ -6,6 +6,7 @@ shared by several test files live here too."""
 from __future__ import annotations
 
 import functools
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -79,3 +80,12 @@ def named_greedy() -> functools.partial[ginrummy.GreedyBot]:
     factory = functools.partial(ginrummy.GreedyBot)
     factory.name = "named-greedy"  # type: ignore[attr-defined]
     return factory
+
+
+@pytest.fixture
+def without_cryptography(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ``cryptography`` package made unimportable for one test, as on a plain ``pip install
+    ginrummy`` without the extra ``saves`` (a module set to None in ``sys.modules`` raises
+    ``ModuleNotFoundError`` on import, its already imported submodules too)."""
+    for name in [n for n in sys.modules if n.split(".")[0] == "cryptography"] + ["cryptography"]:
+        monkeypatch.setitem(sys.modules, name, None)

@@ -1,6 +1,8 @@
 """``ginrummy play`` as the example terminal table (issue 29, item 7): every line within 80
 columns without breaking an entry ("d" at a line's end, "6d" on the next), ``save`` and
-``--resume`` (sealed: the save shows no card), and ``quit`` showing the score so far.
+``--resume`` (sealed: the save shows no card; without the extra ``saves``, ``save`` says so and
+the game goes on; a save that cannot be resumed is one error line naming the file and the
+reason), and ``quit`` showing the score so far.
 """
 
 from __future__ import annotations
@@ -8,14 +10,17 @@ from __future__ import annotations
 import json
 import random
 import re
+import shutil
 from pathlib import Path
 
 import attrs
+import pytest
 
 import ginrummy as gr
 from cli_helpers import run_cli
-from ginrummy.cli.play import HELP, WIDTH, load_key, resume_file, save_file
+from ginrummy.cli.play import HELP, WIDTH, load_key, play, resume_file, save_file
 from ginrummy.frontend import Session
+from sealed_saves import KEY, V1_SAVE, v1_session
 
 _BROKEN = re.compile(r"(^|[ ,:])(d|k|l)$|^\s+[A2-9TJQK][cdhs]\b")
 """A line that ends inside an action (``..., d``) or starts with its card (``  6d, ...``)."""
@@ -87,3 +92,78 @@ def test_the_save_file_shows_nothing_hidden(tmp_path: Path) -> None:
     text = (tmp_path / "a.sav").read_text(encoding="utf-8")
     assert not re.search(r"\b[A2-9TJQK][cdhs]\b", json.dumps(first["open"]))
     assert str(session.table.hand.cards[0]) not in json.dumps(first["open"]) and text
+
+
+def test_save_without_the_extra_says_which_to_install_and_the_game_goes_on(
+    tmp_path: Path, without_cryptography: None
+) -> None:
+    """Without the ``cryptography`` package (a plain ``pip install ginrummy``), ``save`` says
+    that sealing needs the extra ``saves`` and how to install it, writes nothing, and the game
+    goes on; a save already there and its key are left as they were."""
+    lines: list[str] = []
+    answers = iter(["save", "t", "quit"])
+    assert 0 == play(gr.PAGAT, 3, ask=lambda _: next(answers), say=lines.append, save=tmp_path / "new.sav")
+    said = " ".join(line.strip() for line in lines)  # the lines wrapped at 80 columns, joined
+    assert (
+        f"cannot save in {str(tmp_path / 'new.sav')!r}: cannot seal a save: sealed saves need "
+        "the 'cryptography' package, which the extra 'saves' installs: pip install 'ginrummy[saves]'; "
+        "the game goes on"
+    ) in said
+    assert "you leave after 0 rounds" in said and "you take 4c" in said  # played on after the refusal
+    assert [] == sorted(p.name for p in tmp_path.iterdir())
+    shutil.copy(V1_SAVE, tmp_path / "old.sav")
+    (tmp_path / "old.key").write_bytes(KEY)
+    with pytest.raises(gr.SerializationError, match="pip install 'ginrummy\\[saves\\]'"):
+        save_file(v1_session(), tmp_path / "old.sav")
+    assert (V1_SAVE.read_bytes(), KEY) == (
+        (tmp_path / "old.sav").read_bytes(),
+        (tmp_path / "old.key").read_bytes(),
+    )
+    assert v1_session() == resume_file(tmp_path / "old.sav", "tracker")  # version 1 needs no extra
+
+
+def test_a_save_that_cannot_be_written_leaves_the_files_as_they_were(tmp_path: Path) -> None:
+    """A save whose file cannot be replaced (here a folder stands in its place) is refused with
+    the file's name and the reason, and leaves no part-written file behind."""
+    (tmp_path / "game.sav").mkdir()
+    with pytest.raises(
+        gr.SerializationError, match=f"cannot save in {re.escape(repr(str(tmp_path / 'game.sav')))}: "
+    ):
+        save_file(Session.new(gr.PAGAT, bot="greedy", seed=3), tmp_path / "game.sav")
+    assert ["game.key", "game.sav"] == sorted(p.name for p in tmp_path.iterdir())
+
+
+def test_a_save_cut_short_changed_or_foreign_is_one_error_line_naming_the_file(tmp_path: Path) -> None:
+    """``play --resume`` on a save cut short, changed, under another key or of an unknown
+    version: one line naming the file and the reason, exit status 2, no traceback; the version 1
+    save of an earlier ginrummy plays on."""
+    saved = run_cli("play", "--seed", "3", "--bot", "greedy", input="t\nsave\n", cwd=tmp_path)
+    assert (0, "") == (saved.returncode, saved.stderr)
+    path, key = tmp_path / "ginrummy.sav", tmp_path / "ginrummy.key"
+    text = path.read_text(encoding="utf-8")
+    document = json.loads(text)
+    document["open"]["scores"] = [50, 0]
+    cases = {
+        text[: len(text) // 2]: "not JSON (cut short, or not a save)",
+        json.dumps(document): "its seal does not match: it was sealed with another key, or changed since",
+        text.replace('"version": 2', '"version": 7'): "unknown version 7 (known: [1, 2])",
+        "PK\x03\x04 not a save": "not JSON (cut short, or not a save)",
+    }
+    for changed, reason in cases.items():
+        path.write_text(changed, encoding="utf-8")
+        result = run_cli("play", "--resume", "--bot", "greedy", cwd=tmp_path)
+        expected = f"ginrummy play: error: cannot resume from 'ginrummy.sav': invalid save: {reason}"
+        assert (2, 1, expected) == (
+            result.returncode,
+            len(result.stderr.splitlines()),
+            result.stderr[: len(expected)],
+        )
+    path.write_text(text, encoding="utf-8")
+    key.write_bytes(bytes(32))
+    result = run_cli("play", "--resume", "--bot", "greedy", cwd=tmp_path)
+    assert "cannot resume from 'ginrummy.sav': invalid save: its seal does not match" in result.stderr
+    shutil.copy(V1_SAVE, path)
+    key.write_bytes(KEY)
+    resumed = run_cli("play", "--resume", "--bot", "tracker", input="quit\n", cwd=tmp_path)
+    assert (0, "") == (resumed.returncode, resumed.stderr)
+    assert "you leave after 1 round: scores: you 0, the bot 6" in resumed.stdout

@@ -10,7 +10,8 @@ last move and the bot's replies (refused, with the reason, once you have seen a 
 that you did not know: the card drawn, the bot's discard, the round's end), ``pile`` for the
 discard pile's history, ``last`` for the last round's end again, ``help``, ``save`` (a sealed
 save in ``ginrummy.sav``, its key in ``ginrummy.key``; ``ginrummy play --resume`` takes it up
-again) or ``quit`` (which shows the score so far);
+again; sealing needs the extra ``ginrummy[saves]``, without which ``save`` says so and the game
+goes on) or ``quit`` (which shows the score so far);
 invalid input is explained and asked again. When a round ends the session pauses on it (both
 hands in their melds, the layoffs, the points worked out) until the person presses Enter.
 Ctrl-D leaves as ``quit`` does.
@@ -77,26 +78,42 @@ class _Quit(Exception):
 
 
 class _Save(Exception):
-    """The person asked to save and leave."""
+    """The person asked to save and leave, and the game is saved."""
 
 
-def load_key(path: Path) -> bytes:
-    """The seal's key in ``path``, made (32 random bytes, readable by its owner only) when
-    missing, as the example terminal table keeps it."""
+def load_key(path: Path, new: bytes | None = None) -> bytes:
+    """The seal's key in ``path``, made (``new``, or 32 random bytes; readable by its owner
+    only) when missing, as the example terminal table keeps it."""
     if not path.exists():
         path.touch(mode=0o600)
-        path.write_bytes(secrets.token_bytes(32))
+        path.write_bytes(secrets.token_bytes(32) if new is None else new)
     return path.read_bytes()
 
 
 def save_file(session: Session, path: Path) -> None:
-    """Write the session's sealed save to ``path``, with its key beside it (``.key``).
+    """Write the session's sealed save to ``path``, with its key beside it (``.key``, made
+    when missing). The save is sealed before anything is written, and it replaces the file
+    already there whole (written beside it, then renamed), so a failure leaves the files as
+    they were.
 
-    :raises GinRummyError: when the file cannot be written.
+    :raises GinRummyError: when the save cannot be sealed (without the extra ``saves``, say)
+        or written, naming the file and the reason.
     """
+    key_path = path.with_suffix(".key")
     try:
-        path.write_text(session.save(load_key(path.with_suffix(".key"))), encoding="utf-8")
+        key = key_path.read_bytes() if key_path.exists() else secrets.token_bytes(32)
+        text = session.save(key)
+    except SerializationError as exc:
+        raise SerializationError(f"cannot save in {str(path)!r}: {exc}") from None
     except OSError as exc:
+        raise SerializationError(f"cannot save in {str(path)!r}: {exc.strerror}") from None
+    part = path.with_name(path.name + ".part")
+    try:
+        load_key(key_path, key)
+        part.write_text(text, encoding="utf-8")
+        part.replace(path)
+    except OSError as exc:
+        part.unlink(missing_ok=True)
         raise SerializationError(f"cannot save in {str(path)!r}: {exc.strerror}") from None
 
 
@@ -105,16 +122,22 @@ def resume_file(path: Path, bot: str | BotFactory) -> Session:
 
     :param bot: the bot given on the command line: a save naming it (your own, say) resumes
         with it; the library's bots are always known.
-    :raises GinRummyError: for a missing file or key, or a file that is no save.
+    :raises GinRummyError: for a missing file or key, or a file that is no save (cut short,
+        changed, sealed with another key, of an unknown version), naming the file and the
+        reason.
     """
     key = path.with_suffix(".key")
     try:
         text = path.read_text(encoding="utf-8")
         secret = key.read_bytes()
-    except OSError as exc:
-        raise SerializationError(f"cannot resume from {str(path)!r}: {exc.strerror}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
+        raise SerializationError(f"cannot resume from {str(path)!r}: {reason}") from None
     own = {} if isinstance(bot, str) and bot.lower() in BOTS else {bot_name(bot): find_bot(bot)}
-    session = Session.resume(text, secret, bots=own)
+    try:
+        session = Session.resume(text, secret, bots=own)
+    except SerializationError as exc:
+        raise SerializationError(f"cannot resume from {str(path)!r}: {exc}") from None
     if session.person != HUMAN:
         raise SerializationError(
             f"cannot resume from {str(path)!r}: the person plays seat {session.person}, not 0"
@@ -164,26 +187,37 @@ def _parse(text: str, view: PlayerView) -> Action:
 class _Table:
     """The terminal table: the session, and what the person has been shown."""
 
-    def __init__(self, session: Session, ask: Callable[[str], str], say: _Screen, echo: bool) -> None:
+    def __init__(
+        self, session: Session, ask: Callable[[str], str], say: _Screen, echo: bool, path: Path
+    ) -> None:
         self.session = session
         self.ask = ask
         self.say = say
         self.echo = echo
+        self.path = path  # where ``save`` writes
         self.told = 0  # game actions narrated so far
         self.round_shown = -1
 
     def read(self, prompt: str) -> str:
-        try:
-            text = self.ask(prompt).strip()
-        except EOFError:
-            raise _Quit from None
-        if self.echo:
-            self.say(text)
-        if text.lower() in ("quit", "q", "exit"):
-            raise _Quit
-        if text.lower() == "save":
+        """The person's next input; ``quit`` and a ``save`` that saved leave the game, a save
+        that failed says why and asks again (the game goes on)."""
+        while True:
+            try:
+                text = self.ask(prompt).strip()
+            except EOFError:
+                raise _Quit from None
+            if self.echo:
+                self.say(text)
+            if text.lower() in ("quit", "q", "exit"):
+                raise _Quit
+            if text.lower() != "save":
+                return text
+            try:
+                save_file(self.session, self.path)
+            except GinRummyError as exc:
+                self.say(f"{exc}; the game goes on")
+                continue
             raise _Save
-        return text
 
     def farewell(self) -> None:
         """The score and the result so far, when the person leaves before the end."""
@@ -311,10 +345,11 @@ def play(
     :param bot: the opponent: a name of ``gr.BOTS`` or a bot factory.
     :param free_takebacks: let ``u`` take back any move (a practice table).
     :param save: where ``save`` writes the game (default ``ginrummy.sav``), sealed with a key
-        kept beside it (``ginrummy.key``), so reading the save shows no card.
+        kept beside it (``ginrummy.key``), so reading the save shows no card. Sealing needs
+        the extra ``ginrummy[saves]``: without it ``save`` says so and the game goes on.
     :param resume: take up the game saved there instead of dealing a new one (``rules``
         and ``seed`` are then the save's).
-    :raises GinRummyError: for an unknown bot.
+    :raises GinRummyError: for an unknown bot, or a save that cannot be resumed.
     """
     screen = _Screen(say)
     path = Path("ginrummy.sav") if save is None else save
@@ -325,7 +360,7 @@ def play(
         session = Session.new(
             rules, bot=bot, person=HUMAN, seed=seed, dealer=None, free_takebacks=free_takebacks
         )
-    table = _Table(session, ask, screen, echo)
+    table = _Table(session, ask, screen, echo, path)
     name = f"the {session.bot_name} bot"
     screen(f"gin rummy, {rules.name} rules, target {rules.target}, against {name} (type help)")
     try:
@@ -343,7 +378,6 @@ def play(
         table.farewell()
         screen("bye")
     except _Save:
-        save_file(table.session, path)
         again = "ginrummy play --resume" + ("" if path == Path("ginrummy.sav") else f" --save {path}")
         screen(f"saved in {path}, sealed (it shows no card); {again} takes it up again")
     return 0

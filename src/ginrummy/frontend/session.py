@@ -15,7 +15,8 @@ which seat is the person's, and the bot. It
   practice table may allow free take-backs (``free_takebacks=True``), which also cross
   the end of a round;
 - saves and resumes with its bot (:meth:`Session.save`, :meth:`Session.resume`) in a sealed
-  save (:mod:`ginrummy.frontend.sealing`) that the person may read without learning a card.
+  save (:mod:`ginrummy.frontend.sealing`, AES-GCM: the extra ``ginrummy[saves]``) that the
+  person may read without learning a card.
 
 **Bots.** A session makes its bot afresh for each decision, from the bot's name (or factory)
 and a seed made of the session's bot seed and the number of actions played. So the bot's
@@ -363,7 +364,8 @@ class Session:
         itself is sealed with ``key`` (see :mod:`ginrummy.frontend.sealing`).
 
         :param key: the application's key, bytes, at least 16 of them.
-        :raises SerializationError: for a bad key, or a bot given as a factory without a name.
+        :raises SerializationError: for a bad key, a bot given as a factory without a name, or
+            without the ``cryptography`` package (``pip install 'ginrummy[saves]'``).
         """
         view = self.view
         open_part = {
@@ -389,8 +391,10 @@ class Session:
         :param key: the key the save was sealed with.
         :param bots: the factories of bots that are not the library's, by name (default
             :data:`ginrummy.BOTS`; the library's names are always known).
-        :raises SerializationError: for text that is no save, a save sealed with another key
-            or changed since, or a bot no factory is known for.
+        :raises SerializationError: for text that is no save (garbage, cut short, an unknown
+            version), a save sealed with another key or changed since, a bot no factory is
+            known for, or a version 2 save without the ``cryptography`` package. Saves of
+            version 1, written before AES-GCM, still load (without that package too).
         """
         open_part, secret = unseal(text, key)
         try:
