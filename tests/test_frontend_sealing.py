@@ -193,6 +193,10 @@ def test_a_cut_version_2_save_is_refused() -> None:
         ),
         ('{"format": "ginrummy-save", "version": 2, "open": [], "sealed": ""}', "'open' must be an object"),
         ('{"format": "ginrummy-save", "version": 2, "open": {}, "sealed": "a b"}', "not base64"),
+        (
+            '{"format": "ginrummy-save", "version": 2, "open": {"a": NaN}, "sealed": "' + "A" * 1424 + '"}',
+            "its open part is not JSON data (Out of range float values are not JSON compliant",
+        ),
     ],
 )
 def test_a_foreign_document_is_refused_saying_why(text: str, reason: str) -> None:
@@ -218,9 +222,14 @@ def test_a_save_under_another_key_is_refused_and_a_bad_key_named() -> None:
 def test_seal_refuses_what_it_cannot_write_as_the_librarys_error() -> None:
     """An open part that is not JSON data, a secret that is not text or not encodable, and a
     save too long to be read again are refused with ``SerializationError``."""
+    nested: dict[str, Any] = {}
+    inner = nested
+    for _ in range(100_000):
+        inner["a"] = inner = {}
     cases: list[tuple[Any, Any, str]] = [
         ({"a": object()}, "x", "its open part is not JSON data"),
         ({"a": float("nan")}, "x", "its open part is not JSON data"),
+        (nested, "x", "its open part is not JSON data (maximum recursion depth exceeded"),
         ({1: 1, "b": 2}, "x", "its open part is not JSON data"),
         ([1], "x", "the open part must be a dict and the secret a str (got list and str)"),
         ({}, b"x", "the open part must be a dict and the secret a str (got dict and bytes)"),

@@ -106,8 +106,11 @@ def _cipher(key: bytes, salt: bytes, doing: str) -> AESGCM:
     return AESGCM(HKDF(algorithm=SHA256(), length=32, salt=salt, info=KEY_LABEL).derive(key))
 
 
-def _associated(version: int, open_part: object) -> bytes:
-    """The associated data: the format, the version and the open part, as canonical JSON."""
+def _associated(version: int, open_part: object, failing: str) -> bytes:
+    """The associated data: the format, the version and the open part, as canonical JSON.
+
+    :param failing: what the error says first when the open part is not JSON data.
+    """
     try:
         text = json.dumps(
             [FORMAT, version, open_part],
@@ -116,8 +119,8 @@ def _associated(version: int, open_part: object) -> bytes:
             separators=(",", ":"),
             allow_nan=False,
         )
-    except (TypeError, ValueError) as exc:
-        raise SerializationError(f"cannot seal a save: its open part is not JSON data ({exc})") from None
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise SerializationError(f"{failing}: its open part is not JSON data ({exc})") from None
     return text.encode("ascii")
 
 
@@ -140,7 +143,7 @@ def seal(open_part: dict[str, Any], secret: str, key: bytes) -> str:
             "cannot seal a save: the open part must be a dict and the secret a str "
             f"(got {type(open_part).__name__} and {type(secret).__name__})"
         )
-    associated = _associated(VERSION, open_part)
+    associated = _associated(VERSION, open_part, "cannot seal a save")
     try:
         data = secret.encode("utf-8")
     except UnicodeEncodeError as exc:
@@ -213,7 +216,7 @@ def _plain_v2(open_part: dict[str, Any], raw: bytes, key: bytes) -> str:
     from cryptography.exceptions import InvalidTag  # importable: _cipher imported the package
 
     try:
-        plain = cipher.decrypt(nonce, body, _associated(_V2, open_part))
+        plain = cipher.decrypt(nonce, body, _associated(_V2, open_part, "invalid save"))
     except InvalidTag:
         raise _refuse(_MISMATCH) from None
     length = int.from_bytes(plain[:_LENGTH], "big")
