@@ -17,7 +17,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from ginrummy.bots.registry import BOTS
+from ginrummy.bots.registry import BOT_NAME_FORMS
 from ginrummy.cli.simulation_commands import PROGRESS, UsageError, one_ruleset, positive
 from ginrummy.rules import PRESETS, Ruleset
 from ginrummy.simulation.ladder import DEFAULT_LADDER_GAMES, SLOW_LADDER_GAMES, ladder, ladder_table
@@ -54,8 +54,7 @@ def add_ladder_command(commands: Any) -> None:
         nargs="+",
         required=True,
         metavar="BOT",
-        help=f"two or more bots: {', '.join(BOTS)}, montecarlo:N for N worlds per decision, an "
-        "installed bot's name, or your own as module:Class",
+        help=f"two or more bots: {BOT_NAME_FORMS}",
     )
     parser.add_argument(
         "--games",

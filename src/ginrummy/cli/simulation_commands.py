@@ -23,7 +23,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from ginrummy.bots.registry import BOTS, DEFAULT_BOT
+from ginrummy.bots.registry import BOT_NAME_FORMS, DEFAULT_BOT
 from ginrummy.cli.progress import ProgressLine
 from ginrummy.cli.tables import comparison_table, simulation_table
 from ginrummy.io.ruleset_files import read_ruleset
@@ -104,8 +104,7 @@ def add_commands(commands: Any) -> None:
         nargs=2,
         metavar=("BOT0", "BOT1"),
         default=[DEFAULT_BOT, DEFAULT_BOT],
-        help=f"the bots of players 0 and 1 (default {DEFAULT_BOT}): {', '.join(BOTS)}, an installed "
-        "bot's name, or your own as module:Class",
+        help=f"the bots of players 0 and 1 (default {DEFAULT_BOT}): {BOT_NAME_FORMS}",
     )
     common.add_argument(
         "--workers",

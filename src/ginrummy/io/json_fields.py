@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 from ginrummy.cards import Card, Hand
 from ginrummy.errors import GinRummyError, SerializationError
 from ginrummy.melds import Meld
+from ginrummy.validators import is_flag, is_int
 
 __all__ = [
     "as_bool",
@@ -81,21 +82,24 @@ def read_object(value: object, path: str, fields: Iterable[str]) -> dict[str, An
 
 def kind(value: object) -> str:
     names = {dict: "an object", list: "a list", str: "a string", type(None): "null"}
-    if isinstance(value, bool):
+    if is_flag(value):
         return f"a boolean ({value!r})"
     if isinstance(value, (int, float)):
         return f"a number ({str(value)[:40]})"
     return names.get(type(value), type(value).__name__)
 
 
-def as_list(value: object, path: str) -> list[Any]:
+def as_list(value: object, path: str, length: int | None = None) -> list[Any]:
+    """A JSON array (of ``length`` items, when given)."""
     if not isinstance(value, list):
         raise fail(path, f"expected a list, got {kind(value)}")
+    if length is not None and len(value) != length:
+        raise fail(path, f"expected {length} items, got {len(value)}")
     return value
 
 
 def as_int(value: object, path: str, low: int | None = None, high: int | None = None) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
+    if not is_int(value):
         raise fail(path, f"expected an integer, got {kind(value)}")
     if (low is not None and value < low) or (high is not None and value > high):
         span = f"from {low} to {high}" if high is not None else f"at least {low}"
@@ -104,7 +108,7 @@ def as_int(value: object, path: str, low: int | None = None, high: int | None = 
 
 
 def as_bool(value: object, path: str) -> bool:
-    if not isinstance(value, bool):
+    if not is_flag(value):
         raise fail(path, f"expected true or false, got {kind(value)}")
     return value
 

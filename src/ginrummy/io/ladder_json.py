@@ -17,8 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ginrummy.errors import GinRummyError
-from ginrummy.io.json_fields import as_list, fail, read_object
+from ginrummy.io.json_fields import as_int, as_list, construct, read_object
 from ginrummy.rules import Ruleset
 from ginrummy.simulation.ladder import PAIR_COUNTS, Ladder, PairRecord
 
@@ -39,29 +38,10 @@ def ladder_data(ladder: Ladder, ruleset_data: Callable[[Ruleset], Any]) -> dict[
     }
 
 
-def _count(value: object, path: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise fail(path, f"expected an integer, got {value!r:.80}")
-    if value < 0:
-        raise fail(path, f"{value} is out of range (at least 0)")
-    return value
-
-
-def _name(value: object, path: str) -> str:
-    if not isinstance(value, str) or not value:
-        raise fail(path, f"expected a bot's name, got {value!r:.80}")
-    return value
-
-
 def _pair(value: object, path: str) -> PairRecord:
     data = read_object(value, path, _PAIR_FIELDS)
-    counts = {name: _count(data[name], f"{path}.{name}") for name in PAIR_COUNTS}
-    try:
-        return PairRecord(
-            _name(data["first"], f"{path}.first"), _name(data["second"], f"{path}.second"), **counts
-        )
-    except GinRummyError as exc:
-        raise fail(path, str(exc)) from None
+    counts = {name: as_int(data[name], f"{path}.{name}", 0) for name in PAIR_COUNTS}
+    return construct(path, PairRecord, data["first"], data["second"], **counts)
 
 
 def read_ladder(value: object, path: str, read_ruleset: Callable[[object, str], Ruleset]) -> Ladder:
@@ -71,17 +51,10 @@ def read_ladder(value: object, path: str, read_ruleset: Callable[[object, str], 
     """
     data = read_object(value, path, _FIELDS)
     rules = read_ruleset(data["rules"], f"{path}.rules")
-    bots = tuple(
-        _name(bot, f"{path}.bots[{i}]") for i, bot in enumerate(as_list(data["bots"], f"{path}.bots"))
-    )
+    bots = tuple(as_list(data["bots"], f"{path}.bots"))
     seed = data["seed"]
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise fail(f"{path}.seed", f"expected an integer or a string, got {seed!r:.80}")
-    games = _count(data["games"], f"{path}.games")
+    games = as_int(data["games"], f"{path}.games", 0)
     pairs = tuple(
         _pair(item, f"{path}.pairs[{i}]") for i, item in enumerate(as_list(data["pairs"], f"{path}.pairs"))
     )
-    try:
-        return Ladder(rules=rules, bots=bots, seed=seed, games=games, pairs=pairs)
-    except GinRummyError as exc:
-        raise fail(path, str(exc)) from None
+    return construct(path, Ladder, rules=rules, bots=bots, seed=seed, games=games, pairs=pairs)

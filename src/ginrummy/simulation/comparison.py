@@ -51,6 +51,7 @@ from ginrummy.simulation.statistics import (
     table_note,
 )
 from ginrummy.simulation.tally import PRODUCTS, STATISTICS, Statistic, Tally
+from ginrummy.validators import is_int
 
 __all__ = ["Comparison", "Difference", "compare", "comparison_table", "paired_difference"]
 
@@ -201,7 +202,7 @@ class Comparison:
 
     def _find(self, ruleset: str | int, statistic: str) -> Difference:
         names = [rules.name for rules in self.tally.rulesets]
-        if isinstance(ruleset, int) and not isinstance(ruleset, bool):
+        if is_int(ruleset):
             if not 1 <= ruleset < len(names):
                 raise GinRummyError(f"invalid ruleset {ruleset!r}: expected 1 to {len(names) - 1}")
             name = names[ruleset]

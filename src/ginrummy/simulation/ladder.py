@@ -31,7 +31,14 @@ from typing import Any
 
 import attrs
 
-from ginrummy.bots.registry import BotFactory, bot_name, make_bot
+from ginrummy.bots.registry import (
+    BotFactory,
+    bot_name,
+    check_bot_shown,
+    checked_bot,
+    make_bot,
+    parse_bot_name,
+)
 from ginrummy.errors import GinRummyError
 from ginrummy.play.game import Game
 from ginrummy.plurals import counted
@@ -39,7 +46,7 @@ from ginrummy.rules import Ruleset
 from ginrummy.simulation.cells import WIDTH, estimate_cell
 from ginrummy.simulation.shards import MAX_WORKERS, run_jobs, sized
 from ginrummy.simulation.statistics import Estimate
-from ginrummy.validators import check_seed
+from ginrummy.validators import check_int, check_seed
 
 __all__ = [
     "DEFAULT_LADDER_GAMES",
@@ -86,18 +93,6 @@ PAIR_COUNTS: tuple[str, ...] = (
 """The count fields of a :class:`PairRecord`, in order."""
 
 
-def _count(value: object, where: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise GinRummyError(f"invalid {where} {value!r}: must be an integer of at least 0")
-    return value
-
-
-def _bot_label(value: object, where: str) -> str:
-    if not isinstance(value, str) or not value or len(value) > 100:
-        raise GinRummyError(f"invalid {where} {value!r:.120}: expected a bot's name")
-    return value
-
-
 @attrs.frozen
 class PairRecord:
     """What two bots did against each other: their games, wins, rounds and round points.
@@ -112,9 +107,9 @@ class PairRecord:
     (1.0, 4.0)
     """
 
-    first: str = attrs.field(validator=lambda _i, _a, v: _bot_label(v, "first bot"))
+    first: str = attrs.field(validator=lambda _i, a, v: check_bot_shown(v, a.name, "pair record"))
     """The first bot's name."""
-    second: str = attrs.field(validator=lambda _i, _a, v: _bot_label(v, "second bot"))
+    second: str = attrs.field(validator=lambda _i, a, v: check_bot_shown(v, a.name, "pair record"))
     """The second bot's name."""
     games: int = attrs.field(default=0, kw_only=True)
     """Games played (each deal twice)."""
@@ -137,7 +132,7 @@ class PairRecord:
 
     def __attrs_post_init__(self) -> None:
         for name in PAIR_COUNTS:
-            _count(getattr(self, name), f"pair record {name}")
+            check_int(getattr(self, name), f"pair record {name}", GinRummyError, low=0)
         if self.first == self.second:
             raise GinRummyError(f"invalid pair record: a bot {self.first!r} against itself")
         if self.first_wins + self.second_wins + self.draws != self.games:
@@ -305,9 +300,7 @@ def _pair_names(bots: object) -> tuple[tuple[str | BotFactory, ...], tuple[str, 
     chosen = tuple(bots) if isinstance(bots, Sequence) and not isinstance(bots, (str, bytes)) else ()
     if len(chosen) < 2:
         raise GinRummyError(f"invalid bots {bots!r:.120}: a ladder needs at least two bots")
-    for bot in chosen:
-        make_bot(bot)
-    names = tuple(bot_name(bot) for bot in chosen)
+    names = tuple(checked_bot(bot) for bot in chosen)
     repeated = sorted({name for name in names if names.count(name) > 1})
     if repeated:
         raise GinRummyError(f"invalid bots: {repeated[0]!r} is named twice; each bot plays once")
@@ -334,10 +327,10 @@ def play_deals(
     >>> play_deals(gr.PAGAT, ("greedy", "random"), 0, 0, 1).games
     2
     """
-    check_seed(seed)
+    check_seed(seed, GinRummyError)
     names = (bot_name(bots[0]), bot_name(bots[1]))
     for value, label in ((start, "start"), (stop, "stop")):
-        _count(value, label)
+        check_int(value, label, GinRummyError, low=0)
     if stop < start:
         raise GinRummyError(f"invalid stop {stop!r}: must be at least start {start!r}")
     total = PairRecord(*names)
@@ -403,15 +396,15 @@ class Ladder:
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rules, Ruleset):
             raise GinRummyError(f"invalid ladder rules {self.rules!r:.80}: expected a Ruleset")
+        if isinstance(self.bots, tuple):
+            for index, bot in enumerate(self.bots):
+                check_bot_shown(bot, f"bots[{index}]", "ladder")
         if not isinstance(self.bots, tuple) or len(self.bots) < 2 or len(set(self.bots)) != len(self.bots):
             raise GinRummyError(
                 f"invalid ladder bots {self.bots!r:.120}: expected two or more different names"
             )
-        for bot in self.bots:
-            _bot_label(bot, "ladder bot")
-        if isinstance(self.seed, bool) or not isinstance(self.seed, (int, str)):
-            raise GinRummyError(f"invalid ladder seed {self.seed!r:.80}: expected an integer or a string")
-        _count(self.games, "ladder games")
+        check_seed(self.seed, GinRummyError, context="ladder")
+        check_int(self.games, "games", GinRummyError, low=0, context="ladder")
         expected = list(itertools.combinations(self.bots, 2))
         found = [(p.first, p.second) for p in self.pairs] if isinstance(self.pairs, tuple) else None
         if found != expected or not all(isinstance(p, PairRecord) for p in self.pairs):
@@ -524,19 +517,18 @@ def ladder(
     """
     chosen, names = _pair_names(bots)
     if games is None:
-        slow = any(isinstance(bot, str) and bot.lower().startswith("montecarlo") for bot in chosen)
+        slow = any(isinstance(bot, str) and parse_bot_name(bot).library == "montecarlo" for bot in chosen)
         games = SLOW_LADDER_GAMES if slow else DEFAULT_LADDER_GAMES
     if not isinstance(rules, Ruleset):
         raise GinRummyError(f"invalid rules {rules!r:.80}: expected a Ruleset")
-    if not isinstance(games, int) or isinstance(games, bool) or games < 2 or games % 2:
+    if check_int(games, "games", GinRummyError, low=2) % 2:
         raise GinRummyError(
             f"invalid games {games!r}: must be an even number of at least 2 (each deal is played twice)"
         )
-    check_seed(seed)
+    check_seed(seed, GinRummyError)
     if executor is not None and not isinstance(executor, concurrent.futures.Executor):
         raise GinRummyError(f"invalid executor {executor!r:.80}: expected a concurrent.futures.Executor")
-    if not isinstance(workers, int) or isinstance(workers, bool) or not 1 <= workers <= MAX_WORKERS:
-        raise GinRummyError(f"invalid workers {workers!r}: must be an integer from 1 to {MAX_WORKERS}")
+    check_int(workers, "workers", GinRummyError, low=1, high=MAX_WORKERS)
     pair_bots = list(itertools.combinations(chosen, 2))
     records = [PairRecord(bot_name(a), bot_name(b)) for a, b in pair_bots]
     deals = games // 2

@@ -42,7 +42,7 @@ from ginrummy.simulation.shards import (
     shard_size as default_shard_size,
 )
 from ginrummy.simulation.tally import OUTCOMES, STATISTICS, Counts, Statistic, Tally, Unit
-from ginrummy.validators import check_int, check_seed
+from ginrummy.validators import check_int, check_player, check_seed
 
 __all__ = [
     "DEFAULT_GAMES",
@@ -234,8 +234,7 @@ class RulesetStats:
         >>> stats.bot_win_rate(1).value, round(stats.bot_win_rate(0, "rounds").value, 3)
         (1.0, 0.667)
         """
-        if player not in (0, 1) or isinstance(player, bool):
-            raise GinRummyError(f"invalid player {player!r}: must be 0 or 1")
+        check_player(player, "player", GinRummyError)
         if unit not in ("games", "rounds"):
             raise GinRummyError(f"invalid unit {unit!r}: expected 'games' or 'rounds'")
         name = f"player{player}_{'game' if unit == 'games' else 'round'}_win_rate"
@@ -392,7 +391,7 @@ def run_simulation(
         raise GinRummyError(f"invalid executor {executor!r}: expected a concurrent.futures.Executor")
     if shard_size is not None:
         check_int(shard_size, "shard_size", GinRummyError, low=1)
-    check_seed(seed)
+    check_seed(seed, GinRummyError)
     check_bots(bots)
     size = shard_size or default_shard_size(count, len(chosen), unit, workers)
     return run_shards(
