@@ -229,16 +229,16 @@ def _flag_tests(tree: ast.AST) -> list[int]:
     """The lines of ``tree`` that call ``isinstance`` with ``bool`` among its types."""
     lines = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "isinstance":
-            if len(node.args) == 2:
-                kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
-                if any(isinstance(kind, ast.Name) and kind.id == "bool" for kind in kinds):
-                    lines.append(node.lineno)
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 2):
+            continue
+        kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
+        if node.func.id == "isinstance" and any(isinstance(k, ast.Name) and k.id == "bool" for k in kinds):
+            lines.append(node.lineno)
     return lines
 
 
 def test_every_scalar_check_goes_through_the_validators() -> None:
-    """"An integer, not a bool" and "a flag" are decided in one place (``validators``: its
+    """An integer that is not a bool, and a flag, are decided in one place (``validators``: its
     ``is_int``, ``is_flag`` and ``check_*``): no other module tests ``isinstance(x, bool)``,
     alone or in a tuple of types, except the few listed with their reason."""
     offenders = []
