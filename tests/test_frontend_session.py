@@ -298,6 +298,8 @@ def test_a_save_against_a_library_bot_with_a_budget_resumes_without_a_factory() 
     assert ("montecarlo:8", session.game) == (resumed.bot, resumed.game)
     own = Session.new(gr.PAGAT, bot="ginrummy.bots.reference:GreedyBot", seed=1, dealer=1)
     text = own.save(KEY)
-    with pytest.raises(gr.SerializationError, match=r"no factory for the bot 'ginrummy\.bots\.reference:Gree"):
+    with pytest.raises(
+        gr.SerializationError, match=r"no factory for the bot 'ginrummy\.bots\.reference:Gree"
+    ):
         Session.resume(text, KEY)
     assert own.game == Session.resume(text, KEY, bots={own.bot_name: gr.GreedyBot}).game
