@@ -16,6 +16,7 @@ hand[1]: card 'as' is not written canonically (expected 'As')
 from __future__ import annotations
 
 import enum
+import math
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
@@ -31,6 +32,7 @@ __all__ = [
     "as_str",
     "card",
     "card_list",
+    "check_figures",
     "construct",
     "enum_value",
     "fail",
@@ -117,6 +119,35 @@ def as_str(value: object, path: str) -> str:
     if not isinstance(value, str):
         raise fail(path, f"expected a string, got {kind(value)}")
     return value
+
+
+FIGURE_TOLERANCE = 2e-6
+"""How far a stored figure may be from the one its counts give: the 6 decimals figures are
+written with, and a last bit of floating point that may differ between platforms."""
+
+
+def check_figures(stored: object, computed: object, path: str) -> None:
+    """That ``stored`` (a document's figures: objects, lists, numbers, strings, null) is
+    ``computed`` from the counts beside them: the same keys and lengths, the same strings,
+    integers and nulls, numbers within :data:`FIGURE_TOLERANCE`. A document's figures are for
+    people and other programs; the counts decide, as a round's replay decides its state.
+
+    :raises SerializationError: at the path of the first figure that differs.
+    """
+    if isinstance(computed, dict):
+        found = read_object(stored, path, computed)
+        for key, value in computed.items():
+            check_figures(found[key], value, f"{path}.{key}")
+    elif isinstance(computed, list):
+        items = as_list(stored, path, len(computed))
+        for index, value in enumerate(computed):
+            check_figures(items[index], value, f"{path}[{index}]")
+    elif isinstance(computed, float):
+        number = stored if isinstance(stored, (int, float)) and not is_flag(stored) else None
+        if number is None or not math.isclose(number, computed, rel_tol=1e-9, abs_tol=FIGURE_TOLERANCE):
+            raise fail(path, f"{stored!r:.40} is not the figure its counts give ({computed!r})")
+    elif stored != computed or type(stored) is not type(computed):
+        raise fail(path, f"{stored!r:.40} is not the figure its counts give ({computed!r})")
 
 
 def optional(value: object, path: str, read: Callable[[object, str], T]) -> T | None:

@@ -43,9 +43,10 @@ from ginrummy.errors import GinRummyError
 from ginrummy.play.game import Game
 from ginrummy.plurals import counted
 from ginrummy.rules import Ruleset
+from ginrummy.simulation.bradley_terry import PRIOR_DRAWS, bradley_terry
 from ginrummy.simulation.cells import WIDTH, estimate_cell
 from ginrummy.simulation.shards import MAX_WORKERS, run_jobs, sized
-from ginrummy.simulation.statistics import Estimate
+from ginrummy.simulation.statistics import Estimate, deprecated_as_dict, estimate_dict
 from ginrummy.validators import check_int, check_seed
 
 __all__ = [
@@ -60,7 +61,9 @@ __all__ = [
     "bradley_terry",
     "ladder",
     "ladder_table",
+    "pair_figures",
     "play_deals",
+    "ratings_figures",
 ]
 
 DEFAULT_LADDER_GAMES = 100
@@ -74,10 +77,6 @@ which take minutes (about 10 s a game on this project's machine)."""
 
 ELO_SCALE = 400 / math.log(10)
 """Elo points per unit of log-strength: 400 points are odds of ten to one."""
-
-PRIOR_DRAWS = 1.0
-"""Virtual drawn games added to every pair before fitting, so that a bot that won (or lost)
-every game still has a finite rating; negligible beside a few dozen real games."""
 
 PAIR_COUNTS: tuple[str, ...] = (
     "games",
@@ -188,19 +187,31 @@ class PairRecord:
         return points / self.rounds if self.rounds else math.nan
 
     def as_dict(self) -> dict[str, object]:
-        """The record and its rates as plain data (for ``--json``)."""
-        data: dict[str, object] = {"first": self.first, "second": self.second}
-        data.update({name: getattr(self, name) for name in PAIR_COUNTS})
-        for side in ("first", "second"):
-            data[f"{side}_game_win_rate"] = _estimate_data(self.win_rate(side))
-            data[f"{side}_round_win_rate"] = _estimate_data(self.win_rate(side, "rounds"))
-            points = self.points_per_round(side)
-            data[f"{side}_points_per_round"] = None if math.isnan(points) else round(points, 6)
-        return data
+        """Deprecated: the record and its rates are a pair of the ladder's document
+        (``gr.to_data(ladder)``, under ``pairs``)."""
+        deprecated_as_dict("PairRecord", "gr.to_data(ladder)['data']['pairs']")
+        return {"first": self.first, "second": self.second, **pair_figures(self)}
 
 
-def _estimate_data(estimate: Estimate) -> dict[str, float | None]:
-    return {k: (None if math.isnan(v) else round(v, 6)) for k, v in attrs.asdict(estimate).items()}
+def pair_figures(record: PairRecord) -> dict[str, object]:
+    """A record's counts and, for each side, its shares of games and rounds won
+    (:func:`~ginrummy.simulation.statistics.estimate_dict`) and its points per round: a pair
+    of the ladder's document, without the bots' names."""
+    data: dict[str, object] = {name: getattr(record, name) for name in PAIR_COUNTS}
+    for side in ("first", "second"):
+        data[f"{side}_game_win_rate"] = estimate_dict(record.win_rate(side))
+        data[f"{side}_round_win_rate"] = estimate_dict(record.win_rate(side, "rounds"))
+        points = record.points_per_round(side)
+        data[f"{side}_points_per_round"] = None if math.isnan(points) else round(points, 6)
+    return data
+
+
+def ratings_figures(ladder: Ladder) -> list[dict[str, object]]:
+    """The ratings, strongest first, as plain data: the ``ratings`` of a ladder's document."""
+    return [
+        {"bot": r.bot, "elo": estimate_dict(r.elo), "games": r.games, "score": round(r.score, 6)}
+        for r in ladder.ratings
+    ]
 
 
 @attrs.frozen
@@ -224,76 +235,6 @@ class Rating:
     def score(self) -> float:
         """Its share of the points (wins, and half the draws) over all its games."""
         return self.wins / self.games if self.games else math.nan
-
-
-def _solve(matrix: list[list[float]]) -> list[list[float]]:
-    """The inverse of a small invertible matrix (Gauss-Jordan with partial pivoting)."""
-    size = len(matrix)
-    rows = [list(row) + [1.0 if i == j else 0.0 for j in range(size)] for i, row in enumerate(matrix)]
-    for column in range(size):
-        pivot = max(range(column, size), key=lambda r: abs(rows[r][column]))
-        rows[column], rows[pivot] = rows[pivot], rows[column]
-        lead = rows[column][column]
-        rows[column] = [x / lead for x in rows[column]]
-        for r in range(size):
-            if r != column and rows[r][column]:
-                factor = rows[r][column]
-                rows[r] = [x - factor * y for x, y in zip(rows[r], rows[column], strict=True)]
-    return [row[size:] for row in rows]
-
-
-def bradley_terry(
-    bots: Sequence[str], pairs: Sequence[PairRecord], prior: float = PRIOR_DRAWS
-) -> tuple[tuple[float, ...], tuple[float, ...]]:
-    """Fit Bradley-Terry log-strengths to the games of ``pairs`` and return them (summing to
-    0) and their standard errors.
-
-    A drawn game counts half a win to each bot, and every pair gets ``prior`` virtual drawn
-    games. The fit is Hunter's MM iteration (2004), run until no log-strength moves by more
-    than 1e-11; the errors come from the observed information matrix of the log-likelihood, whose
-    pseudo-inverse (under the constraint that the log-strengths sum to 0) is the covariance.
-
-    >>> pair = PairRecord("a", "b", games=30, first_wins=20, second_wins=10, rounds=30,
-    ...     first_round_wins=20, second_round_wins=10)
-    >>> strengths, errors = bradley_terry(["a", "b"], [pair], prior=0)
-    >>> round(strengths[0] - strengths[1], 6) == round(math.log(2), 6), round(errors[0], 4)
-    (True, 0.1936)
-    """
-    index = {bot: i for i, bot in enumerate(bots)}
-    size = len(bots)
-    wins = [[0.0] * size for _ in range(size)]
-    for pair in pairs:
-        i, j = index[pair.first], index[pair.second]
-        wins[i][j] += pair.first_wins + (pair.draws + prior) / 2
-        wins[j][i] += pair.second_wins + (pair.draws + prior) / 2
-    games = [[wins[i][j] + wins[j][i] for j in range(size)] for i in range(size)]
-    for i in range(size):
-        if not sum(wins[i]):
-            raise GinRummyError(f"bot {bots[i]!r} won nothing: it has no finite rating (give prior > 0)")
-    strength = [1.0] * size
-    for _ in range(100_000):
-        updated = []
-        for i in range(size):
-            below = sum(games[i][j] / (strength[i] + strength[j]) for j in range(size) if j != i)
-            updated.append(sum(wins[i]) / below)
-        mean = math.exp(sum(math.log(s) for s in updated) / size)
-        updated = [s / mean for s in updated]
-        moved = max(abs(math.log(a) - math.log(b)) for a, b in zip(updated, strength, strict=True))
-        strength = updated
-        if moved < 1e-11:
-            break
-    theta = [math.log(s) for s in strength]
-    information = [[0.0] * size for _ in range(size)]
-    for i in range(size):
-        for j in range(size):
-            if i != j and games[i][j]:
-                p = 1 / (1 + math.exp(theta[j] - theta[i]))
-                information[i][j] -= games[i][j] * p * (1 - p)
-                information[i][i] += games[i][j] * p * (1 - p)
-    shifted = [[information[i][j] + 1 / size for j in range(size)] for i in range(size)]
-    covariance = [[x - 1 / size for x in row] for row in _solve(shifted)]
-    errors = tuple(math.sqrt(max(0.0, covariance[i][i])) for i in range(size))
-    return tuple(theta), errors
 
 
 def _pair_names(bots: object) -> tuple[tuple[str | BotFactory, ...], tuple[str, ...]]:
@@ -451,16 +392,15 @@ class Ladder:
         raise GinRummyError(f"no pair {a!r} against {b!r} in this ladder (bots: {', '.join(self.bots)})")
 
     def as_dict(self) -> dict[str, object]:
-        """The ladder as plain data: what ``ginrummy ladder --json`` prints."""
+        """Deprecated: ``gr.to_data(ladder)``, the document ``gr.dumps`` writes (and
+        ``ginrummy ladder --json`` prints), holds the records, the ratings and the rates."""
+        deprecated_as_dict("Ladder", "gr.to_data(ladder)")
         return {
             "ruleset": self.rules.name,
             "seed": self.seed,
             "games_per_pair": self.games,
-            "ratings": [
-                {"bot": r.bot, "elo": _estimate_data(r.elo), "games": r.games, "score": round(r.score, 6)}
-                for r in self.ratings
-            ],
-            "pairs": [pair.as_dict() for pair in self.pairs],
+            "ratings": ratings_figures(self),
+            "pairs": [{"first": p.first, "second": p.second, **pair_figures(p)} for p in self.pairs],
         }
 
 

@@ -262,6 +262,18 @@ STATISTICS: tuple[Statistic, ...] = (
 means per round, the win shares (by seat and by bot: player 0 is always the first bot), and
 the game figures. A table names the bots in the labels ``player 0`` and ``player 1``."""
 
+WIN_RATES: dict[tuple[int | str, Unit], str] = {
+    (0, "games"): "player0_game_win_rate",
+    (1, "games"): "player1_game_win_rate",
+    (0, "rounds"): "player0_round_win_rate",
+    (1, "rounds"): "player1_round_win_rate",
+    ("dealer", "rounds"): "dealer_win_rate",
+    ("non-dealer", "rounds"): "non_dealer_win_rate",
+    ("first player", "games"): "first_player_game_win_rate",
+}
+"""The statistic of each win rate, by whose wins (a player, ``'dealer'``, ``'non-dealer'``,
+``'first player'``) and what is counted (:meth:`~ginrummy.RulesetStats.win_rate`)."""
+
 PRODUCTS: tuple[tuple[int, int], ...] = tuple((i, j) for i in range(4) for j in range(i, 4))
 """The index pairs ``(i, j)``, ``i <= j``, of the products that :class:`PairedSums` keeps, over
 the vector ``(numerator, denominator, numerator under the first ruleset, denominator under the
