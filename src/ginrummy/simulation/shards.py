@@ -264,7 +264,8 @@ def run_jobs(
 
 def run_shards(
     rulesets: tuple[Ruleset, ...],
-    bots: BotPair,
+    pair: BotPair,
+    names: tuple[str, str],
     seed: int | str,
     unit: Unit,
     count: int,
@@ -276,8 +277,8 @@ def run_shards(
 ) -> Tally:
     """Play ``count`` games in shards of ``size`` through :func:`run_jobs` (twice ``workers``
     shards in flight) and add up their tallies (in any order: the sums are exact). The
-    arguments are checked by the caller."""
-    pair, names = check_bots(bots)
+    arguments are checked by the caller, once per run: the bots' ``pair`` and their ``names``
+    are what :func:`check_bots` returned."""
     total = Tally.empty(rulesets, names, seed, unit)
     done, goal = 0, count * len(rulesets)
 

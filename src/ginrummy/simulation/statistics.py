@@ -429,10 +429,19 @@ def run_simulation(
     if shard_size is not None:
         check_int(shard_size, "shard_size", GinRummyError, low=1)
     check_seed(seed, GinRummyError)
-    check_bots(bots)
+    pair, names = check_bots(bots)
     size = shard_size or default_shard_size(count, len(chosen), unit, workers)
     return run_shards(
-        chosen, bots, seed, unit, count, size=size, executor=executor, workers=workers, progress=progress
+        chosen,
+        pair,
+        names,
+        seed,
+        unit,
+        count,
+        size=size,
+        executor=executor,
+        workers=workers,
+        progress=progress,
     )
 
 
