@@ -4,6 +4,7 @@ positions (the tracker bot's own rules are in ``test_bots_tracker.py``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -11,7 +12,8 @@ import pytest
 import ginrummy as gr
 from ginrummy import Phase
 from ginrummy.bots.eaai_simple import EaaiSimpleBot
-from ginrummy.bots.registry import DEFAULT_BOT
+from ginrummy.bots.registry import BOT_NAME_FORMS, DEFAULT_BOT, BotName, parse_bot_name
+from ginrummy.frontend import Session
 
 OPPONENT = "Jc Jd Jh Js Tc Td Th Ts 8c 8d"
 """A hand for the player who does not act, clear of the cards the tests script."""
@@ -421,3 +423,82 @@ def test_greedy_lays_off_onto_gin_only_when_the_rules_allow() -> None:
     state = knocked(defender, rules, gin_knocker)
     assert gr.best_layoffs(state.spread, state.hand(1), rules).layoffs
     assert_follows_the_plan(state)
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("Tracker", BotName("tracker", "tracker", None, None)),
+        (" montecarlo ", BotName("montecarlo", "montecarlo", None, None)),
+        ("MonteCarlo:08", BotName("montecarlo:8", "montecarlo", 8, None)),
+        ("mybot:PickyBot", BotName("mybot:PickyBot", None, None, "mybot:PickyBot")),
+        ("Picky", BotName("picky", None, None, None)),
+    ],
+)
+def test_parse_bot_name_reads_every_form_once(name: str, expected: BotName) -> None:
+    """A library bot in any case, a budget (shown without leading zeros), a
+    ``module:attribute`` as written, and anything else as an entry point's name."""
+    assert expected == parse_bot_name(name)
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("tracker:8", "invalid bot 'tracker:8': 'tracker' takes no budget"),
+        ("montecarlo:0", "invalid bot 'montecarlo:0': the budget must be a whole number from 1 to 1000000"),
+        ("montecarlo:x", "invalid bot 'montecarlo:x': the budget must be a whole number"),
+        ("x" * 101, "must be a string of 1 to 100 characters"),
+        ("  ", "unknown bot '  ': known bots are random"),
+    ],
+)
+def test_parse_bot_name_refuses_a_bad_budget_or_size(name: str, message: str) -> None:
+    """A budget on a bot that takes none, a budget out of range, a name too long or blank."""
+    with pytest.raises(gr.GinRummyError) as caught:
+        parse_bot_name(name)
+    assert message in str(caught.value)
+
+
+def test_every_entry_reads_a_bot_name_the_same_way() -> None:
+    """``make_bot``, ``bot_name``, ``Session``, the ladder and the command line's help all
+    read ``'MonteCarlo:08'`` as the search bot with 8 samples, shown ``montecarlo:8``: the
+    ladder refuses it beside ``'montecarlo:8'`` as the same bot named twice."""
+    assert 8 == gr.make_bot("MonteCarlo:08", seed=1).samples  # type: ignore[attr-defined]
+    assert "montecarlo:8" == Session.new(gr.PAGAT, bot="MonteCarlo:08", seed=1, dealer=1).bot_name
+    with pytest.raises(gr.GinRummyError, match="'montecarlo:8' is named twice"):
+        gr.ladder(["montecarlo:8", "MonteCarlo:08"], gr.PAGAT, games=2)
+    assert "montecarlo:N for N worlds per decision" in BOT_NAME_FORMS
+
+
+@pytest.mark.parametrize("name", list(gr.BOTS))
+def test_a_bots_bad_seed_raises_the_librarys_plain_error(name: str) -> None:
+    """A seed's error is the error of what it seeds: a bot is not a position, so every bot
+    answers a bad seed with :class:`gr.GinRummyError` itself (the camper bot did; the others
+    raised :class:`gr.InvalidPositionError`)."""
+    with pytest.raises(gr.GinRummyError) as caught:
+        gr.make_bot(name, 1.5)  # type: ignore[arg-type]
+    assert (gr.GinRummyError, "invalid seed 1.5: must be an integer or a string") == (
+        type(caught.value),
+        str(caught.value),
+    )
+
+
+def test_a_deals_bad_seed_is_a_position_error_and_a_runs_is_not() -> None:
+    """The seed of a deal (a round, a game, a session's game) is part of a position:
+    :class:`gr.InvalidPositionError`; the seed of a simulation or a ladder is an argument:
+    :class:`gr.GinRummyError`."""
+    bad: Any = 1.5
+    deals: list[Callable[[], object]] = [
+        lambda: gr.Round.deal(gr.PAGAT, 0, seed=bad),
+        lambda: gr.Game.new(gr.PAGAT, seed=bad),
+        lambda: Session.new(gr.PAGAT, seed=bad),
+    ]
+    runs: list[Callable[[], object]] = [
+        lambda: gr.simulate(gr.PAGAT, games=1, seed=bad),
+        lambda: gr.ladder(["greedy", "random"], gr.PAGAT, games=2, seed=bad),
+        lambda: gr.play_games(gr.PAGAT, ("greedy", "greedy"), bad, 0, 1),
+    ]
+    for calls, error in ((deals, gr.InvalidPositionError), (runs, gr.GinRummyError)):
+        for call in calls:
+            with pytest.raises(gr.GinRummyError) as caught:
+                call()
+            assert (error, True) == (type(caught.value), "seed 1.5" in str(caught.value))

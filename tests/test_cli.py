@@ -13,7 +13,6 @@ import re
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import attrs
 import pytest
@@ -452,25 +451,25 @@ def test_simulate_repeated_preset_adds_columns_in_order_without_duplicates() -> 
 
 
 def test_simulate_json_rounds_structure_matches_the_library() -> None:
-    """``simulate --json`` holds the seed, the bots and one object per ruleset, equal to
-    :meth:`gr.RulesetStats.as_dict` of the same simulation in this process."""
+    """``simulate --json`` prints the report's document (``gr.dumps``): its tally (the seed,
+    the bots, the rulesets, the counts) and one object of figures per ruleset, equal to the
+    document of the same simulation in this process, which ``gr.loads`` reads back."""
     result = run_cli(
         "simulate", "--preset", "pagat", "--preset", "straight", "--rounds", "4", "--json", *GREEDY
     )
     assert_clean_success(result)
-    data = json.loads(result.stdout)
-    assert {"seed", "bots", "rulesets"} == set(data)
-    assert 0 == data["seed"]
-    assert ["greedy", "greedy"] == data["bots"]
-    assert ["pagat", "straight"] == [entry["ruleset"] for entry in data["rulesets"]]
-    for entry in data["rulesets"]:
+    document = json.loads(result.stdout)
+    data = document["data"]
+    assert ("SimulationReport", {"tally", "stats"}) == (document["type"], set(data))
+    assert (0, ["greedy", "greedy"]) == (data["tally"]["seed"], data["tally"]["bots"])
+    assert ["pagat", "straight"] == [entry["ruleset"] for entry in data["stats"]]
+    for entry in data["stats"]:
         assert STATS_KEYS == set(entry)
         assert (4, 0) == (entry["rounds"], entry["games"])
         assert {o.value for o in gr.Outcome} == set(entry["outcomes"])
         assert all(ESTIMATE_KEYS == set(e) for e in entry["outcomes"].values())
     report = gr.simulate([gr.PAGAT, gr.STRAIGHT], rounds=4, seed=0, bots=("greedy", "greedy"))
-    expected: list[Any] = json.loads(json.dumps([stats.as_dict() for stats in report.stats]))
-    assert expected == data["rulesets"]
+    assert (gr.to_data(report), report) == (document, gr.loads(result.stdout))
 
 
 def test_simulate_json_games_adds_game_figures() -> None:
@@ -478,9 +477,9 @@ def test_simulate_json_games_adds_game_figures() -> None:
     rate and the draw rate."""
     result = run_cli("simulate", "--preset", "pagat", "--games", "2", "--json", "--seed", "4", *GREEDY)
     assert_clean_success(result)
-    data = json.loads(result.stdout)
-    assert 4 == data["seed"]
-    (entry,) = data["rulesets"]
+    data = json.loads(result.stdout)["data"]
+    assert 4 == data["tally"]["seed"]
+    (entry,) = data["stats"]
     assert GAME_STATS_KEYS == set(entry)
     assert 2 == entry["games"]
     assert entry["rounds"] / 2 == pytest.approx(entry["rounds_per_game"])
@@ -518,7 +517,7 @@ def test_simulate_bots_random_against_greedy() -> None:
     assert_clean_success(result)
     assert "random (player 0) vs greedy (player 1)" in result.stdout.splitlines()[0]
     as_json = run_cli(*args, "--json")
-    assert ["random", "greedy"] == json.loads(as_json.stdout)["bots"]
+    assert ["random", "greedy"] == json.loads(as_json.stdout)["data"]["tally"]["bots"]
 
 
 @pytest.mark.parametrize(
@@ -824,7 +823,7 @@ def test_simulate_names_the_bots_in_the_win_rows() -> None:
     args = ("simulate", "--preset", "pagat", "--games", "2", "--bots", "greedy", "random")
     table = run_cli(*args)
     assert_clean_success(table)
-    data = json.loads(run_cli(*args, "--json").stdout)["rulesets"][0]
+    data = json.loads(run_cli(*args, "--json").stdout)["data"]["stats"][0]
     wilson = {"value": 1.0, "low": pytest.approx(0.34238, abs=1e-5), "high": 1.0}  # 2 of 2
     assert wilson == data["player0_game_win_rate"]
     row = line_starting(table.stdout, "greedy (player 0) wins game").split()
@@ -832,4 +831,4 @@ def test_simulate_names_the_bots_in_the_win_rows() -> None:
     line_starting(table.stdout, "random (player 1) wins game")
     line_starting(table.stdout, "greedy (player 0) wins round")
     compared = json.loads(run_cli("compare", "pagat", "straight", "--games", "2", "--json", *GREEDY).stdout)
-    assert "player1_game_win_rate" in compared["differences"][0]["statistics"]
+    assert "player1_game_win_rate" in compared["data"]["differences"][0]["statistics"]

@@ -51,7 +51,7 @@ def test_simulate_takes_rulesets_as_words_as_compare_does(tmp_path: Path) -> Non
     path = tmp_path / "seven.json"
     path.write_text('{"preset": "pagat", "knock_limit": 7}', encoding="utf-8")
     result = run_cli("simulate", str(path), "--rounds", "1", "--bots", "greedy", "greedy", "--json")
-    assert ["seven"] == [entry["ruleset"] for entry in json.loads(result.stdout)["rulesets"]]
+    assert ["seven"] == [entry["ruleset"] for entry in json.loads(result.stdout)["data"]["stats"]]
 
 
 def test_ladder_and_play_take_a_ruleset_as_a_word() -> None:
@@ -111,4 +111,4 @@ def test_python_and_the_command_line_have_the_same_defaults() -> None:
     assert DEFAULT_GAMES == report.stats[0].games
     table = gr.ladder(["greedy", "eaai-simple"], gr.PAGAT)
     result = run_cli("ladder", "--bots", "greedy", "eaai-simple", "--json")
-    assert (DEFAULT_LADDER_GAMES, table.as_dict()) == (table.games, json.loads(result.stdout))
+    assert (DEFAULT_LADDER_GAMES, gr.to_data(table)) == (table.games, json.loads(result.stdout))

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -84,13 +83,12 @@ def test_compare_prints_the_rulesets_and_their_paired_differences() -> None:
 
 
 def test_compare_json_is_the_librarys_comparison() -> None:
-    """``compare --json`` prints :meth:`gr.Comparison.as_dict` of the same comparison in this
-    process."""
+    """``compare --json`` prints the document of the same comparison in this process
+    (``gr.dumps``), which ``gr.loads`` reads back."""
     result = run_cli("compare", "pagat", "oklahoma", "--games", "2", "--seed", "4", "--json", *GREEDY)
     assert_success(result)
     comparison = gr.compare([gr.PAGAT, gr.OKLAHOMA], games=2, seed=4, bots=("greedy", "greedy"))
-    expected: dict[str, Any] = json.loads(json.dumps(comparison.as_dict()))
-    assert expected == json.loads(result.stdout)
+    assert (gr.to_data(comparison), comparison) == (json.loads(result.stdout), gr.loads(result.stdout))
 
 
 def test_compare_takes_files_as_words_and_with_ruleset(seven_json: Path, seven_toml: Path) -> None:
@@ -101,8 +99,8 @@ def test_compare_takes_files_as_words_and_with_ruleset(seven_json: Path, seven_t
         "compare", str(seven_json), "pagat", "--ruleset", str(seven_toml), "--rounds", "3", "--json", *GREEDY
     )
     assert_success(result)
-    data = json.loads(result.stdout)
-    assert ["seven", "pagat"] == [entry["ruleset"] for entry in data["rulesets"]]
+    data = json.loads(result.stdout)["data"]
+    assert ["seven", "pagat"] == [entry["ruleset"] for entry in data["stats"]]
     assert [("pagat", "seven")] == [(d["ruleset"], d["against"]) for d in data["differences"]]
 
 
@@ -147,13 +145,13 @@ def test_simulate_takes_rulesets_from_json_and_toml(
         "--rounds", "4", "--json", *GREEDY,
     )  # fmt: skip
     assert_success(result)
-    entries = json.loads(result.stdout)["rulesets"]
+    entries = json.loads(result.stdout)["data"]["stats"]
     assert ["seven", "pagat", "seven-again"] == [entry["ruleset"] for entry in entries]
     assert {k: v for k, v in entries[0].items() if k != "ruleset"} == {
         k: v for k, v in entries[2].items() if k != "ruleset"
     }
     report = gr.simulate([SEVEN], rounds=4, bots=("greedy", "greedy"))
-    assert json.loads(json.dumps(report.stats[0].as_dict())) == entries[0]
+    assert gr.to_data(report)["data"]["stats"][0] == entries[0]
 
 
 def test_toml_fields_left_out_come_from_the_preset_and_the_name_from_the_file(tmp_path: Path) -> None:

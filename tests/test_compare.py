@@ -159,13 +159,13 @@ def test_straight_gin_ends_rounds_by_gin_only_a_clear_difference() -> None:
 
 def test_compare_reports_every_ruleset_against_the_first() -> None:
     """With three rulesets there are two sets of differences, each against the first, in
-    order; the plain data holds the reports and the differences."""
+    order; the comparison's document holds the tally, the figures and the differences."""
     comparison = gr.compare([gr.PAGAT, gr.STRAIGHT, LIMIT_7], rounds=4, seed=3, bots=GREEDY)
     assert ["straight", "limit-7"] == list(dict.fromkeys(d.ruleset for d in comparison.differences))
     assert {"pagat"} == {d.against for d in comparison.differences}
-    data = comparison.as_dict()
-    assert {"seed", "bots", "rulesets", "unit", "units", "differences"} == set(data)
-    assert (3, "rounds", 4) == (data["seed"], data["unit"], data["units"])
+    data = gr.to_data(comparison)["data"]
+    assert {"tally", "stats", "differences"} == set(data)
+    assert (3, "rounds", [[0, 4]]) == (data["tally"]["seed"], data["tally"]["unit"], data["tally"]["played"])
     differences = data["differences"]
     assert isinstance(differences, list)
     assert ["straight", "limit-7"] == [entry["ruleset"] for entry in differences]

@@ -232,10 +232,11 @@ def test_the_whole_deck_gives_its_first_arrangements_at_once_in_little_memory() 
 
 @pytest.mark.parametrize("limit", [0, -1, 1.5, True, "3"])
 def test_a_limit_below_one_is_refused(limit: object) -> None:
-    """all_best_melds(limit=...) takes a whole number of 1 or more, and says so."""
+    """all_best_melds(limit=...) takes a whole number of 1 or more, and says so (in the words of
+    the one integer check, ``validators.check_int``)."""
     with pytest.raises(gr.InvalidHandError) as caught:
         gr.all_best_melds("7c 8c 9c", limit=limit)  # type: ignore[arg-type]
-    assert f"invalid limit {limit!r}: it must be a whole number of 1 or more" == str(caught.value)
+    assert f"invalid limit {limit!r}: must be an integer of at least 1" == str(caught.value)
 
 
 def test_a_limit_of_one_gives_the_first_arrangement() -> None:

@@ -287,3 +287,19 @@ def test_the_seal_pads_and_authenticates() -> None:
     assert len(json.loads(short)["sealed"]) == len(json.loads(longer)["sealed"])
     assert seal({"a": 1}, "x", KEY) != short
     assert ({"a": 1}, "x") == unseal(short, KEY)
+
+
+def test_a_save_against_a_library_bot_with_a_budget_resumes_without_a_factory() -> None:
+    """``'montecarlo:8'`` names a library bot as ``'tracker'`` does (one reader of bot names,
+    ``parse_bot_name``): a session against it saves and resumes with no factory given, while
+    a ``module:attribute`` in a save is never imported (it needs its factory)."""
+    session = Session.new(gr.PAGAT, bot="MonteCarlo:08", seed=1, dealer=1)
+    resumed = Session.resume(session.save(KEY), KEY)
+    assert ("montecarlo:8", session.game) == (resumed.bot, resumed.game)
+    own = Session.new(gr.PAGAT, bot="ginrummy.bots.reference:GreedyBot", seed=1, dealer=1)
+    text = own.save(KEY)
+    with pytest.raises(
+        gr.SerializationError, match=r"no factory for the bot 'ginrummy\.bots\.reference:Gree"
+    ):
+        Session.resume(text, KEY)
+    assert own.game == Session.resume(text, KEY, bots={own.bot_name: gr.GreedyBot}).game

@@ -172,7 +172,7 @@ def test_a_budget_in_the_name_sets_the_search_bots_worlds() -> None:
 
 def test_ladder_command_prints_ratings_and_pairs_and_json(reference: gr.Ladder) -> None:
     """``ginrummy ladder`` prints the ratings strongest first and a line per pair within 80
-    columns; ``--json`` is the ladder's ``as_dict``."""
+    columns; ``--json`` is the ladder's document (``gr.dumps``)."""
     args = ("ladder", "--preset", "pagat", "--bots", *FAST, "--games", "4", "--seed", "5")
     table = run_cli(*args)
     assert (0, "") == (table.returncode, table.stderr)
@@ -182,7 +182,7 @@ def test_ladder_command_prints_ratings_and_pairs_and_json(reference: gr.Ladder) 
     assert [r.bot for r in reference.ratings] == ranked
     assert any(line.startswith("greedy - random") for line in lines)
     data = json.loads(run_cli(*args, "--json").stdout)
-    assert json.loads(json.dumps(reference.as_dict())) == data
+    assert gr.to_data(reference) == data
     odd = run_cli("ladder", "--bots", "greedy", "random", "--games", "3")
     assert 2 == odd.returncode and "3 is odd" in odd.stderr
 

@@ -328,8 +328,8 @@ def test_aec_environment_renders_the_table_and_rejects_bad_settings() -> None:
     for bad, message in (
         ({"episode": "match"}, "invalid episode 'match'"),
         ({"render_mode": "human"}, "invalid render mode 'human': expected None or 'ansi'"),
-        ({"max_cycles": 0}, "invalid max_cycles 0: expected None or an integer of at least 1"),
-        ({"max_cycles": True}, "invalid max_cycles True: expected None or an integer of at least 1"),
+        ({"max_cycles": 0}, "invalid max_cycles 0: must be an integer of at least 1 or None"),
+        ({"max_cycles": True}, "invalid max_cycles True: must be an integer of at least 1 or None"),
         ({"preset": "gin-gin"}, "unknown ruleset 'gin-gin'"),
     ):
         with pytest.raises(gr.GinRummyError, match=re.escape(message)):

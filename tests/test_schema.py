@@ -76,6 +76,8 @@ def samples() -> dict[str, object]:
         "GameView": played.view(0),
         "Tally": gr.play_games([gr.PAGAT, gr.STRAIGHT], ("greedy", "random"), 1, 0, 2, unit="rounds"),
         "Ladder": gr.ladder(["greedy", "random", "eaai-simple"], gr.EAAI, games=2, seed=1),
+        "SimulationReport": gr.simulate([gr.PAGAT, gr.OKLAHOMA], games=2, seed=1, bots=("greedy", "random")),
+        "Comparison": gr.compare([gr.PAGAT, gr.STRAIGHT], rounds=3, seed=1, bots=("greedy", "greedy")),
     }
 
 

@@ -149,16 +149,23 @@ def test_wins_per_bot_are_counted_by_player_whoever_deals() -> None:
         [counts.player0_round_wins, counts.player1_round_wins],
     )
     assert [count, 0] == game_wins
-    assert gr.Estimate.proportion(count, count) == stats.bot_win_rate(0) == stats.player0_game_win_rate
-    assert gr.Estimate.proportion(round_wins[1], stats.rounds) == stats.bot_win_rate(1, "rounds")
+    assert gr.Estimate.proportion(count, count) == stats.win_rate(0)
+    assert gr.Estimate.proportion(round_wins[1], stats.rounds) == stats.win_rate(1, "rounds")
 
 
-def test_bot_win_rate_refuses_a_bad_player_or_unit() -> None:
-    """``bot_win_rate`` takes player 0 or 1 and the unit 'games' or 'rounds'."""
+def test_win_rate_refuses_a_bad_player_or_unit() -> None:
+    """``win_rate`` takes player 0 or 1, ``'dealer'``, ``'non-dealer'`` or ``'first player'``,
+    and the unit 'games' or 'rounds' in which that one's wins are counted."""
     stats = gr.RulesetStats(gr.PAGAT, gr.Counts())
-    for player, unit, needle in ((2, "games", "invalid player 2"), (0, "hands", "invalid unit 'hands'")):
+    for who, unit, needle in (
+        (2, "games", "invalid player 2: must be 0 or 1"),
+        (True, None, "invalid player True: must be 0 or 1"),
+        (0, "hands", "invalid unit 'hands'"),
+        ("dealer", "games", "invalid unit 'games' for 'dealer': its wins are counted in rounds"),
+        ("first player", "rounds", "invalid unit 'rounds' for 'first player': its wins are counted in games"),
+    ):
         with pytest.raises(gr.GinRummyError, match=needle):
-            stats.bot_win_rate(player, unit)  # type: ignore[arg-type]
+            stats.win_rate(who, unit)  # type: ignore[arg-type]
 
 
 def test_counts_refuse_wins_per_player_that_do_not_add_up() -> None:
@@ -221,7 +228,7 @@ def test_rounds_mode_counts_no_games(round_report: gr.SimulationReport) -> None:
             stats.counts.drawn_games,
         )
         assert math.isnan(stats.rounds_per_game)
-        assert math.isnan(stats.first_player_game_win_rate.value)
+        assert math.isnan(stats.win_rate("first player").value)
         assert math.isnan(stats.draw_rate.value)
 
 
@@ -234,7 +241,7 @@ def test_games_mode_fields(game_report: gr.SimulationReport) -> None:
         assert tally.rounds == tally.game_rounds
         assert tally.game_rounds / 2 == stats.rounds_per_game
         assert stats.rounds_per_game >= 1
-        assert gr.Estimate.proportion(tally.first_player_wins, 2) == stats.first_player_game_win_rate
+        assert gr.Estimate.proportion(tally.first_player_wins, 2) == stats.win_rate("first player")
         assert gr.Estimate.proportion(tally.drawn_games, 2) == stats.draw_rate
         assert tally.first_player_wins + tally.drawn_games <= 2
 
@@ -252,8 +259,8 @@ def test_rates_and_means_come_from_the_counts(round_report: gr.SimulationReport)
             gr.Estimate.mean(tally.points, tally.points_squared, tally.scored_rounds)
             == stats.points_per_scored_round
         )
-        assert gr.Estimate.proportion(tally.dealer_wins, tally.rounds) == stats.dealer_win_rate
-        assert gr.Estimate.proportion(tally.non_dealer_wins, tally.rounds) == stats.non_dealer_win_rate
+        assert gr.Estimate.proportion(tally.dealer_wins, tally.rounds) == stats.win_rate("dealer")
+        assert gr.Estimate.proportion(tally.non_dealer_wins, tally.rounds) == stats.win_rate("non-dealer")
 
 
 def test_report_is_indexed_by_ruleset_name(round_report: gr.SimulationReport) -> None:
@@ -587,9 +594,10 @@ def test_simulation_table_shows_undefined_figures_as_a_dash() -> None:
     assert "-" == row.split()[-1]
 
 
-def test_as_dict_writes_undefined_figures_as_none() -> None:
-    """In the plain data of a ruleset (``--json``), a NaN figure is ``None``."""
-    data = gr.RulesetStats(gr.PAGAT, gr.Counts()).as_dict()
+def test_a_reports_document_writes_undefined_figures_as_null() -> None:
+    """In the figures of a report's document (``--json``), a NaN figure is ``None`` (null),
+    and the game figures are left out when no games were played."""
+    (data,) = gr.to_data(empty_report())["data"]["stats"]
     assert {"value": None, "low": None, "high": None} == data["points_per_scored_round"]
     assert "rounds_per_game" not in data
-    assert {"seed": 0, "bots": ["greedy", "greedy"], "rulesets": [data]} == empty_report().as_dict()
+    assert empty_report() == gr.loads(gr.dumps(empty_report()))

@@ -4,7 +4,6 @@ and from ``ginrummy simulate --scheduler ADDRESS``; bad schedulers are refused."
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from collections.abc import Iterator
@@ -39,7 +38,7 @@ def cluster() -> Iterator[Cluster]:
 
 def report_json(report: gr.SimulationReport) -> str:
     """The report as ``simulate --json`` prints it."""
-    return json.dumps(report.as_dict(), indent=2)
+    return gr.dumps(report, indent=2)
 
 
 def test_a_local_cluster_gives_the_one_process_report(cluster: Cluster) -> None:
@@ -100,4 +99,4 @@ def test_a_local_cluster_gives_the_one_process_ladder(cluster: Cluster) -> None:
     here = gr.ladder(bots, gr.EAAI, games=4, seed=2)
     there = gr.ladder(bots, gr.EAAI, games=4, seed=2, executor=cluster.executor, workers=cluster.threads)
     assert here == there
-    assert json.dumps(here.as_dict()) == json.dumps(there.as_dict())
+    assert gr.dumps(here) == gr.dumps(there)

@@ -180,9 +180,9 @@ def _drop(key: str) -> Callable[[dict[str, Any]], None]:
         (_drop("paired"), "tally: missing field 'paired'"),
         (_set(["extra"], 1), "tally: unknown field 'extra'"),
         (_set(["unit"], "hands"), "tally.unit: unknown unit 'hands'"),
-        (_set(["seed"], True), "tally.seed: expected an integer or a string"),
+        (_set(["seed"], True), "tally.seed: invalid tally: 'seed' must be an integer or a string (got True)"),
         (_set(["bots"], ["greedy"]), "tally.bots: expected 2 items, got 1"),
-        (_set(["bots", 1], ""), "tally.bots[1]: expected a bot's name"),
+        (_set(["bots", 1], ""), "tally.bots[1]: invalid tally: 'bots[1]' must be a string of 1 to 100"),
         (_set(["rulesets"], []), "tally.rulesets: expected at least one ruleset"),
         (_set(["rulesets", 1, "knock_limit"], -1), "tally.rulesets[1]"),
         (_set(["played"], [[0, 4], [3, 8]]), "games 3 to 3 are counted twice"),
@@ -316,3 +316,29 @@ def test_progress_is_reported_as_shards_finish() -> None:
     assert (10, 10) == calls[-1]
     done = [0] + [d for d, _ in calls]
     assert [2, 4, 4] == sorted(b - a for a, b in itertools.pairwise(done))
+
+
+def test_a_run_checks_its_rulesets_and_bots_once_at_the_public_entry(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``simulate`` and ``compare`` check the rulesets and the bots once per run, at the
+    public entry, however many shards are played (each bot check makes a bot)."""
+    from ginrummy.simulation import comparison, shards, statistics
+
+    calls: list[str] = []
+
+    def counted(name: str, check: Callable[..., Any]) -> Callable[..., Any]:
+        def wrapper(*args: Any) -> Any:
+            calls.append(name)
+            return check(*args)
+
+        return wrapper
+
+    originals = {name: getattr(shards, name) for name in ("check_rulesets", "check_bots")}
+    for module in (shards, statistics, comparison):
+        for name, check in originals.items():
+            if hasattr(module, name):
+                monkeypatch.setattr(module, name, counted(name, check))
+    gr.simulate([gr.PAGAT, gr.STRAIGHT], rounds=6, shard_size=2, bots=("greedy", "greedy"))
+    assert ["check_rulesets", "check_bots"] == calls
+    calls.clear()
+    gr.compare([gr.PAGAT, gr.STRAIGHT], rounds=6, shard_size=2, bots=("greedy", "greedy"))
+    assert ["check_rulesets", "check_bots"] == calls

@@ -60,8 +60,8 @@ MAP: dict[str, set[str]] = {
     | VOCABULARY
     | {"melding", "results", "neural", "play", "bots", "simulation", "io", "frontend", "distributed"},
     "distributed": VOCABULARY | {"neural", "simulation"},
-    "rl": {"ginrummy"},
-    "openspiel": {"ginrummy", "rl"},
+    "rl": {"ginrummy", "validators"},
+    "openspiel": {"ginrummy", "rl", "validators"},
     "__main__": {"cli"},
 }
 
@@ -216,3 +216,49 @@ def test_the_json_reader_holds_no_rules_of_its_own() -> None:
     text = (PACKAGE / "io" / "json_reader.py").read_text(encoding="utf-8")
     assert len(text.splitlines()) < 400
     assert [] == re.findall(r"as_int\([^()]*,[^()]*,[^()]*\)", text)
+
+
+FLAG_TESTS_ELSEWHERE: dict[str, str] = {
+    "play/notation.py": "the ruleset notation's flags; play/ is being rebuilt around one typed record "
+    "of a round (issue 31, item 1) by parallel work that moves these with it",
+}
+"""Modules allowed to test ``isinstance(x, bool)`` outside ``validators``, each with its reason."""
+
+
+def _flag_tests(tree: ast.AST) -> list[int]:
+    """The lines of ``tree`` that call ``isinstance`` with ``bool`` among its types."""
+    lines = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 2):
+            continue
+        kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
+        if node.func.id == "isinstance" and any(isinstance(k, ast.Name) and k.id == "bool" for k in kinds):
+            lines.append(node.lineno)
+    return lines
+
+
+def test_every_scalar_check_goes_through_the_validators() -> None:
+    """An integer that is not a bool, and a flag, are decided in one place (``validators``: its
+    ``is_int``, ``is_flag`` and ``check_*``): no other module tests ``isinstance(x, bool)``,
+    alone or in a tuple of types, except the few listed with their reason."""
+    offenders = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        name = path.relative_to(PACKAGE).as_posix()
+        if name == "validators.py" or name in FLAG_TESTS_ELSEWHERE:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        offenders += [f"{name}:{line}" for line in _flag_tests(tree)]
+    assert [] == offenders
+
+
+def test_the_flag_test_finder_sees_every_spelling() -> None:
+    """The check above can fail: a bare ``bool``, ``bool`` in a tuple of types and a negated
+    test are each found; ``is_flag`` and ``isinstance(x, int)`` are not."""
+    source = (
+        "a = isinstance(x, bool)\n"
+        "b = isinstance(x, (str, bool))\n"
+        "c = not isinstance(x, bool)\n"
+        "d = is_flag(x) or isinstance(x, int)\n"
+    )
+    assert [1, 2, 3] == _flag_tests(ast.parse(source))
+    assert set(FLAG_TESTS_ELSEWHERE) <= {p.relative_to(PACKAGE).as_posix() for p in PACKAGE.rglob("*.py")}

@@ -51,7 +51,7 @@ from ginrummy.errors import (
     ParseError,
     SerializationError,
 )
-from ginrummy.io.documents import dumps, loads
+from ginrummy.io.documents import dumps, from_data, loads, to_data
 from ginrummy.io.schema import json_schema
 from ginrummy.melding.layoffs import LayoffPlan, best_layoffs
 from ginrummy.melding.partition import (
@@ -189,6 +189,7 @@ __all__ = [
     "dumps",
     "find_bot",
     "find_ruleset",
+    "from_data",
     "game_scores",
     "hollywood_columns",
     "json_schema",
@@ -200,4 +201,5 @@ __all__ = [
     "price_round",
     "score_game",
     "simulate",
+    "to_data",
 ]

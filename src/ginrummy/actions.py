@@ -37,6 +37,7 @@ import attrs
 from ginrummy.cards import DECK, Card
 from ginrummy.errors import InvalidMeldError, ParseError
 from ginrummy.melds import Meld, MeldingRules
+from ginrummy.validators import check_int
 
 __all__ = [
     "ACTION_SPACE_SIZE",
@@ -195,8 +196,7 @@ class LayOff:
 
     @meld.validator
     def _check_meld(self, attribute: attrs.Attribute[int], value: object) -> None:
-        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 99:
-            raise ParseError(f"invalid layoff meld index {value!r:.40}: must be an integer from 0 to 99")
+        check_int(value, "layoff meld index", ParseError, low=0, high=99)
 
     def __str__(self) -> str:
         return f"l {self.card} {self.meld}"
@@ -373,12 +373,6 @@ def action_from_id(action_id: int) -> Action:
     >>> action_from_id(ACTION_SPACE_SIZE)
     Traceback (most recent call last):
     ...
-    ginrummy.errors.ParseError: invalid action id 265: must be from 0 to 264
+    ginrummy.errors.ParseError: invalid action id 265: must be an integer from 0 to 264
     """
-    if (
-        not isinstance(action_id, int)
-        or isinstance(action_id, bool)
-        or not 0 <= action_id < ACTION_SPACE_SIZE
-    ):
-        raise ParseError(f"invalid action id {action_id!r}: must be from 0 to {ACTION_SPACE_SIZE - 1}")
-    return _BY_ID[action_id]
+    return _BY_ID[check_int(action_id, "action id", ParseError, low=0, high=ACTION_SPACE_SIZE - 1)]

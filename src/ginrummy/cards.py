@@ -27,6 +27,7 @@ from typing import TypeAlias, Union
 import attrs
 
 from ginrummy.errors import InvalidCardError, InvalidHandError, ParseError
+from ginrummy.validators import check_int, is_int
 
 __all__ = ["DECK", "FULL_MASK", "Card", "CardsLike", "Hand", "Rank", "Suit", "to_mask"]
 
@@ -135,7 +136,7 @@ def _to_rank(value: object) -> Rank:
         return value
     if isinstance(value, Suit):
         raise InvalidCardError(f"invalid rank {value!r}: a Suit given where a Rank is expected")
-    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 13:
+    if is_int(value) and 1 <= value <= 13:
         return Rank(value)
     raise InvalidCardError(f"invalid rank {value!r}: must be a Rank or an integer from 1 to 13")
 
@@ -145,7 +146,7 @@ def _to_suit(value: object) -> Suit:
         return value
     if isinstance(value, Rank):
         raise InvalidCardError(f"invalid suit {value!r}: a Rank given where a Suit is expected")
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
+    if is_int(value) and 0 <= value <= 3:
         return Suit(value)
     raise InvalidCardError(f"invalid suit {value!r}: must be a Suit or an integer from 0 to 3")
 
@@ -231,9 +232,7 @@ class Card:
 
         :raises InvalidCardError: when the index is outside 0-51.
         """
-        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < 52:
-            raise InvalidCardError(f"invalid card index {index!r}: must be from 0 to 51")
-        return DECK[index]
+        return DECK[check_int(index, "card index", InvalidCardError, low=0, high=51)]
 
     def __str__(self) -> str:
         return _TEXTS[self.index]
@@ -380,7 +379,7 @@ class Hand:
 
         :raises InvalidHandError: when ``mask`` is not an integer from 0 to 2**52 - 1.
         """
-        if not isinstance(mask, int) or isinstance(mask, bool) or not 0 <= mask <= FULL_MASK:
+        if not is_int(mask) or not 0 <= mask <= FULL_MASK:
             raise InvalidHandError(f"invalid hand mask {mask!r}: must be an integer from 0 to 2**52 - 1")
         return _hand(mask)
 

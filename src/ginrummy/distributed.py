@@ -36,6 +36,7 @@ import distributed
 
 from ginrummy.errors import GinRummyError
 from ginrummy.simulation.shards import MAX_WORKERS
+from ginrummy.validators import check_int
 
 __all__ = ["Cluster", "connect"]
 
@@ -102,10 +103,8 @@ def connect(
     """
     if not isinstance(scheduler, str) or not scheduler.strip():
         raise GinRummyError(f"invalid scheduler {scheduler!r}: expected 'local' or an address")
-    if workers is not None and (
-        not isinstance(workers, int) or isinstance(workers, bool) or not 1 <= workers <= MAX_WORKERS
-    ):
-        raise GinRummyError(f"invalid workers {workers!r}: must be an integer from 1 to {MAX_WORKERS}")
+    if workers is not None:
+        check_int(workers, "workers", GinRummyError, low=1, high=MAX_WORKERS)
     for name in _QUIET:
         logging.getLogger(name).setLevel(logging.CRITICAL)
     with contextlib.ExitStack() as stack:

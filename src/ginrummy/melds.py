@@ -26,6 +26,7 @@ import attrs
 from ginrummy.cards import DECK, Card, CardsLike, Hand, Rank, Suit, _iter_mask, to_mask
 from ginrummy.errors import InvalidHandError, InvalidMeldError, ParseError
 from ginrummy.suit_masks import SUIT_BITS, rotate_left
+from ginrummy.validators import is_int
 
 __all__ = [
     "ALL_MELDS",
@@ -356,8 +357,7 @@ def is_layoff_pair(value: object) -> TypeGuard[tuple[Card, int]]:
         isinstance(value, tuple)
         and len(value) == 2
         and isinstance(value[0], Card)
-        and isinstance(value[1], int)
-        and not isinstance(value[1], bool)
+        and is_int(value[1])
         and value[1] >= 0
     )
 

@@ -45,6 +45,7 @@ import pyspiel
 
 import ginrummy as gr
 from ginrummy.rl.encoding import OBSERVATION_SIZE, action_ids, encode
+from ginrummy.validators import check_int, check_player
 
 __all__ = ["DEFAULT_MAX_TURNS", "SHORT_NAME", "GinRummyGame", "GinRummyObserver", "GinRummyState", "register"]
 
@@ -131,12 +132,8 @@ class GinRummyGame(pyspiel.Game):  # type: ignore[misc]
         values = {**_GAME_TYPE.parameter_specification, **(params or {})}
         preset, dealer, max_turns = values["preset"], values["dealer"], values["max_turns"]
         rules = gr.find_ruleset(str(preset))
-        # This integration is built on the public API only (docs/design.md), so it checks its
-        # parameters itself; a bool is not a player or a count.
-        if isinstance(dealer, bool) or dealer not in (0, 1):
-            raise gr.GinRummyError(f"invalid dealer {dealer!r:.80}: must be 0 or 1")
-        if not isinstance(max_turns, int) or isinstance(max_turns, bool) or max_turns < 1:
-            raise gr.GinRummyError(f"invalid max_turns {max_turns!r:.80}: must be an integer of at least 1")
+        check_player(dealer, "dealer", gr.GinRummyError)
+        check_int(max_turns, "max_turns", gr.GinRummyError, low=1)
         if rules.max_turns is None or rules.max_turns > max_turns:
             rules = rules.evolve(name=f"{rules.name}, {max_turns} turns", max_turns=max_turns)
         assert rules.max_turns is not None

@@ -1,4 +1,4 @@
-"""One validator per kind of scalar: a player, a count, a number, a flag, a seed.
+"""One validator per kind of scalar: a player, a count, a number, a flag, a seed, a name.
 
 Every value of the library checks its own fields; these are the checks they share, so that
 "a player is 0 or 1" or "an integer, not a bool, of at least 0" is written once. Each takes
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any, TypeGuard
+from typing import Any, Literal, TypeGuard, overload
 
 from ginrummy.errors import GinRummyError, InvalidPositionError
 
@@ -36,9 +36,11 @@ __all__ = [
     "check_number",
     "check_player",
     "check_seed",
+    "check_text",
     "flag_field",
     "instance_field",
     "int_field",
+    "is_flag",
     "is_int",
     "player_field",
     "tuple_field",
@@ -51,6 +53,11 @@ MAX_SEED_SIZE = 4096
 def is_int(value: object) -> TypeGuard[int]:
     """Whether ``value`` is an integer and not a bool (``True`` is an ``int`` to Python)."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_flag(value: object) -> TypeGuard[bool]:
+    """Whether ``value`` is True or False (1 and 0 are not flags)."""
+    return isinstance(value, bool)
 
 
 def _fail(
@@ -80,6 +87,7 @@ def _bound(number: float) -> str:
     return str(int(number)) if number.is_integer() else f"{number:g}"
 
 
+@overload
 def check_int(
     value: object,
     name: str,
@@ -87,17 +95,46 @@ def check_int(
     *,
     low: int | None = None,
     high: int | None = None,
+    optional: Literal[False] = False,
     context: str | None = None,
-) -> int:
-    """``value`` if it is an integer (not a bool) from ``low`` to ``high``.
+) -> int: ...
+
+
+@overload
+def check_int(
+    value: object,
+    name: str,
+    error: type[GinRummyError],
+    *,
+    low: int | None = None,
+    high: int | None = None,
+    optional: bool,
+    context: str | None = None,
+) -> int | None: ...
+
+
+def check_int(
+    value: object,
+    name: str,
+    error: type[GinRummyError],
+    *,
+    low: int | None = None,
+    high: int | None = None,
+    optional: bool = False,
+    context: str | None = None,
+) -> int | None:
+    """``value`` if it is an integer (not a bool) from ``low`` to ``high`` (or None when
+    ``optional``).
 
     :param name: the field or argument, for the message.
     :param error: the error to raise.
     :param context: the value being built (``'round result'``), for a field's message.
     :raises GinRummyError: of class ``error``, naming ``name`` and the value.
     """
+    if value is None and optional:
+        return None
     if not is_int(value) or (low is not None and value < low) or (high is not None and value > high):
-        raise _fail(error, name, value, _range(low, high), context)
+        raise _fail(error, name, value, _range(low, high) + (" or None" if optional else ""), context)
     return value
 
 
@@ -175,36 +212,75 @@ def check_flag(value: object, name: str, error: type[GinRummyError], *, context:
 
     :raises GinRummyError: of class ``error``, naming ``name`` and the value.
     """
-    if not isinstance(value, bool):
+    if not is_flag(value):
         raise _fail(error, name, value, "True or False", context)
     return value
 
 
+def check_text(
+    value: object,
+    name: str,
+    error: type[GinRummyError],
+    *,
+    most: int,
+    context: str | None = None,
+) -> str:
+    """``value`` if it is a string of 1 to ``most`` characters (a name, a label).
+
+    :raises GinRummyError: of class ``error``, naming ``name`` and the value.
+
+    >>> check_text("", "bot", GinRummyError, most=100)
+    Traceback (most recent call last):
+    ...
+    ginrummy.errors.GinRummyError: invalid bot '': must be a string of 1 to 100 characters
+    """
+    if not isinstance(value, str) or not 1 <= len(value) <= most:
+        raise _fail(error, name, value, f"a string of 1 to {most} characters", context)
+    return value
+
+
 def check_seed(
-    value: object, error: type[GinRummyError] = InvalidPositionError, *, optional: bool = False
+    value: object,
+    error: type[GinRummyError] = InvalidPositionError,
+    *,
+    optional: bool = False,
+    name: str = "seed",
+    context: str | None = None,
 ) -> Any:
     """A shuffle seed: an integer of at most :data:`MAX_SEED_SIZE` bits or a string of at most
     as many characters (no other value seeds a shuffle the same way on every Python); None too
     when ``optional`` (a fresh random seed).
 
+    **Which error.** A seed's error is the error of what it seeds: the seed of a deal (a
+    round's, a game's, a session's) is part of a position, so the default is
+    :class:`~ginrummy.InvalidPositionError`; everything else that takes a seed (a bot, a
+    simulation, a ladder, an environment) passes :class:`~ginrummy.GinRummyError`.
+
+    :param name: the field or argument, for the message.
+    :param context: the value being built, for a field's message.
     :raises GinRummyError: of class ``error``, naming the seed and the reason.
+
+    >>> check_seed(1.5, GinRummyError)
+    Traceback (most recent call last):
+    ...
+    ginrummy.errors.GinRummyError: invalid seed 1.5: must be an integer or a string
+    >>> check_seed(True, context="game")
+    Traceback (most recent call last):
+    ...
+    ginrummy.errors.InvalidPositionError: invalid game: 'seed' must be an integer or a string (got True)
     """
     if value is None and optional:
         return None
     if isinstance(value, str):
-        if len(value) > MAX_SEED_SIZE:
-            raise error(
-                f"invalid seed: a string of {len(value)} characters (at most {MAX_SEED_SIZE})", field="seed"
-            )
+        size = f"a string of {len(value)} characters"
+    elif is_int(value):
+        size = f"an integer of {value.bit_length()} bits"
+    else:
+        raise _fail(error, name, value, "an integer or a string", context)
+    if (len(value) if isinstance(value, str) else value.bit_length()) <= MAX_SEED_SIZE:
         return value
-    if is_int(value):
-        if value.bit_length() > MAX_SEED_SIZE:
-            raise error(
-                f"invalid seed: an integer of {value.bit_length()} bits (at most {MAX_SEED_SIZE})",
-                field="seed",
-            )
-        return value
-    raise error(f"invalid seed {value!r:.80}: must be an integer or a string", field="seed")
+    where = f"{name}" if context is None else f"{context}: {name!r}"
+    raise error(f"invalid {where}: {size} (at most {MAX_SEED_SIZE})", field=name)
 
 
 Validator = Callable[[Any, Any, Any], None]

@@ -40,7 +40,7 @@ from ginrummy.cards import Hand
 from ginrummy.errors import GinRummyError
 from ginrummy.melding.partition import best_discards, deadwood
 from ginrummy.rules import Ruleset
-from ginrummy.validators import check_int, check_number
+from ginrummy.validators import check_int, check_number, is_int
 
 __all__ = [
     "OPPONENT_MODELS",
@@ -306,6 +306,6 @@ def find_model(model: str | OpponentModel | None) -> OpponentModel:
             known = ", ".join(OPPONENT_MODELS)
             raise GinRummyError(f"unknown opponent model {model!r}: known models are {known}")
         return found
-    if not isinstance(model, OpponentModel) or not isinstance(model.particles, int) or model.particles < 0:
+    if not isinstance(model, OpponentModel) or not is_int(model.particles) or model.particles < 0:
         raise GinRummyError(f"invalid opponent model {model!r:.80}: expected a name or an OpponentModel")
     return model

@@ -55,6 +55,7 @@ from collections.abc import Sequence
 from ginrummy.actions import Action, Discard, DrawStock, EndLayoffs, Knock, LayOff, PassUpcard, TakeDiscard
 from ginrummy.bots.reference import require_turn
 from ginrummy.cards import Card, Hand, Suit
+from ginrummy.errors import GinRummyError
 from ginrummy.melding.partition import Arrangement, all_best_melds, best_discards
 from ginrummy.melds import Meld, MeldKind
 from ginrummy.phase import Phase
@@ -170,7 +171,7 @@ class EaaiSimpleBot:
     name = "eaai-simple"
 
     def __init__(self, seed: int | str | None = None) -> None:
-        checked = check_seed(seed, optional=True)
+        checked = check_seed(seed, GinRummyError, optional=True)
         self.seed: int | str = random.getrandbits(64) if checked is None else checked
 
     def _rng(self, view: PlayerView, *more: object) -> random.Random:

@@ -28,6 +28,7 @@ from ginrummy.actions import Action, BigGin, Knock
 from ginrummy.bots.learned_values import action_values
 from ginrummy.bots.reference import next_layoff, require_turn
 from ginrummy.cards import Hand
+from ginrummy.errors import GinRummyError
 from ginrummy.melding.partition import deadwood
 from ginrummy.phase import Phase
 from ginrummy.play.round import PlayerView
@@ -50,7 +51,7 @@ class LearnedBot:
     name = "learned"
 
     def __init__(self, seed: int | str | None = None) -> None:
-        self.seed = check_seed(seed, optional=True)
+        self.seed = check_seed(seed, GinRummyError, optional=True)
 
     def act(self, view: PlayerView) -> Action:
         """This bot's choice among ``view.legal_actions``.

@@ -93,7 +93,7 @@ class MonteCarloBot:
             )
         self.seconds = seconds
         self.confidence = check_number(confidence, "confidence", GinRummyError, low=0, finite=False)
-        self.seed = check_seed(seed, optional=True)
+        self.seed = check_seed(seed, GinRummyError, optional=True)
         self.model = find_model(model)
         self._tracker = TrackerBot(seed)
 

@@ -95,7 +95,7 @@ class RandomBot:
     name = "random"
 
     def __init__(self, seed: int | str | None = None) -> None:
-        self._rng = random.Random(check_seed(seed, optional=True))
+        self._rng = random.Random(check_seed(seed, GinRummyError, optional=True))
 
     def act(self, view: PlayerView) -> Action:
         """A random legal action.
@@ -122,7 +122,7 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, seed: int | str | None = None) -> None:
-        self.seed = check_seed(seed, optional=True)
+        self.seed = check_seed(seed, GinRummyError, optional=True)
 
     def act(self, view: PlayerView) -> Action:
         """The greedy choice among ``view.legal_actions``.

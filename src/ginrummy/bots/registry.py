@@ -54,6 +54,8 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Protocol, cast
 
+import attrs
+
 from ginrummy.actions import Action
 from ginrummy.bots.camper import CamperBot
 from ginrummy.bots.eaai_simple import EaaiSimpleBot
@@ -63,14 +65,18 @@ from ginrummy.bots.reference import GreedyBot, RandomBot
 from ginrummy.bots.tracker import TrackerBot
 from ginrummy.errors import GinRummyError
 from ginrummy.play.round import PlayerView
+from ginrummy.validators import check_text
 
 __all__ = [
     "BOTS",
+    "BOT_NAME_FORMS",
     "BOT_PARAMETERS",
     "DEFAULT_BOT",
     "ENTRY_POINT_GROUP",
+    "MAX_BOT_NAME",
     "Bot",
     "BotFactory",
+    "BotName",
     "CamperBot",
     "EaaiSimpleBot",
     "GreedyBot",
@@ -79,8 +85,11 @@ __all__ = [
     "RandomBot",
     "TrackerBot",
     "bot_name",
+    "check_bot_shown",
+    "checked_bot",
     "find_bot",
     "make_bot",
+    "parse_bot_name",
 ]
 
 
@@ -127,6 +136,15 @@ BOT_PARAMETERS: Mapping[str, str] = MappingProxyType({"montecarlo": "samples"})
 
 ENTRY_POINT_GROUP = "ginrummy.bots"
 """The entry-point group in which installed packages register bots by name."""
+
+MAX_BOT_NAME = 100
+"""The most characters of a bot's name (and of the name a result shows for a bot)."""
+
+BOT_NAME_FORMS = (
+    f"{', '.join(BOTS)}, montecarlo:N for N worlds per decision, an installed bot's name, "
+    "or your own as module:Class"
+)
+"""The forms of a bot's name, in words (the command line's help says them so)."""
 
 _REFERENCE = re.compile(r"[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*:[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*")
 """``module:attribute``, as an entry point's object reference is written."""
@@ -190,6 +208,62 @@ def _imported(reference: str, name: str) -> BotFactory:
     return _seeded(target, name)
 
 
+@attrs.frozen
+class BotName:
+    """A bot's name as :func:`parse_bot_name` reads it: what it names and how it is shown.
+
+    >>> parse_bot_name("MonteCarlo:08")
+    BotName(shown='montecarlo:8', library='montecarlo', budget=8, reference=None)
+    """
+
+    shown: str
+    """The name as results show it: lowercase, a budget without leading zeros, a
+    ``module:attribute`` as written."""
+    library: str | None
+    """The key of :data:`BOTS` it names, or None for your own bot."""
+    budget: int | None
+    """The budget of ``name:N`` (a bot of :data:`BOT_PARAMETERS`), or None."""
+    reference: str | None
+    """The ``module:attribute`` to import, or None (a library bot, or an entry point's name:
+    neither ``library`` nor ``reference``)."""
+
+
+def parse_bot_name(name: object) -> BotName:
+    """Read a bot's name: a key of :data:`BOTS` (in any case), ``name:N`` for a bot of
+    :data:`BOT_PARAMETERS`, ``module:attribute``, or else an entry point's name (of the group
+    :data:`ENTRY_POINT_GROUP`, looked up only by :func:`find_bot`). The one parser of bot names:
+    :func:`make_bot`, :class:`~ginrummy.frontend.Session`, the ladder and the command line all
+    read names through it. Nothing is imported.
+
+    :raises GinRummyError: for a value that is no name, a budget given to a bot that takes
+        none, or a bad budget.
+
+    >>> parse_bot_name("Tracker").library, parse_bot_name("mybot:PickyBot").reference
+    ('tracker', 'mybot:PickyBot')
+    >>> parse_bot_name("tracker:8")
+    Traceback (most recent call last):
+    ...
+    ginrummy.errors.GinRummyError: invalid bot 'tracker:8': 'tracker' takes no budget (only montecarlo do)
+    """
+    if not isinstance(name, str) or not name.strip():
+        raise GinRummyError(f"unknown bot {name!r:.80}: known bots are {_known()}")
+    check_text(name.strip(), "bot", GinRummyError, most=MAX_BOT_NAME)
+    base, colon, budget = name.strip().lower().partition(":")
+    if base in BOTS and not colon:
+        return BotName(base, base, None, None)
+    if base in BOTS:
+        if base not in BOT_PARAMETERS:
+            raise GinRummyError(
+                f"invalid bot {name!r}: {base!r} takes no budget (only {', '.join(BOT_PARAMETERS)} do)"
+            )
+        if not budget.isdigit() or not 1 <= int(budget) <= 1_000_000:
+            raise GinRummyError(f"invalid bot {name!r}: the budget must be a whole number from 1 to 1000000")
+        return BotName(f"{base}:{int(budget)}", base, int(budget), None)
+    if _REFERENCE.fullmatch(name.strip()):
+        return BotName(name.strip(), None, None, name.strip())
+    return BotName(name.strip().lower(), None, None, None)
+
+
 def find_bot(name: str | BotFactory) -> BotFactory:
     """The factory a bot's name names: a key of :data:`BOTS` (in any case), ``name:N`` for a
     bot of :data:`BOT_PARAMETERS`, ``module:attribute``, or an entry point of the group
@@ -204,25 +278,16 @@ def find_bot(name: str | BotFactory) -> BotFactory:
     """
     if callable(name):
         return name
-    if not isinstance(name, str):
-        raise GinRummyError(f"unknown bot {name!r:.80}: known bots are {_known()}")
-    base, colon, budget = name.lower().partition(":")
-    factory = BOTS.get(base)
-    if factory is not None and not colon:
-        return factory
-    if factory is not None:
-        keyword = BOT_PARAMETERS.get(base)
-        if keyword is None:
-            raise GinRummyError(
-                f"invalid bot {name!r}: {base!r} takes no budget (only {', '.join(BOT_PARAMETERS)} do)"
-            )
-        if not budget.isdigit() or not 1 <= int(budget) <= 1_000_000:
-            raise GinRummyError(f"invalid bot {name!r}: the budget must be a whole number from 1 to 1000000")
-        return cast(BotFactory, functools.partial(factory, **{keyword: int(budget)}))
-    if _REFERENCE.fullmatch(name.strip()):
-        return _imported(name.strip(), name)
+    parsed = parse_bot_name(name)
+    if parsed.library is not None and parsed.budget is None:
+        return BOTS[parsed.library]
+    if parsed.library is not None:
+        keyword = BOT_PARAMETERS[parsed.library]
+        return cast(BotFactory, functools.partial(BOTS[parsed.library], **{keyword: parsed.budget}))
+    if parsed.reference is not None:
+        return _imported(parsed.reference, name)
     points = _entry_points()
-    point = points.get(name.lower())
+    point = points.get(parsed.shown)
     if point is None:
         raise GinRummyError(f"unknown bot {name!r:.80}: known bots are {_known(points)}")
     reference = str(getattr(point, "value", ""))
@@ -246,13 +311,43 @@ def make_bot(name: str | BotFactory, seed: int | str | None = None) -> Bot:
 
 
 def bot_name(bot: str | BotFactory) -> str:
-    """A bot's display name: the name given (lowercase, but a ``module:attribute`` as
-    written), a factory's ``name`` attribute, or its ``__name__``.
+    """A bot's display name: a name as :func:`parse_bot_name` shows it (lowercase, but a
+    ``module:attribute`` as written), a factory's ``name`` attribute, or its ``__name__``.
+
+    :raises GinRummyError: for a name :func:`parse_bot_name` refuses.
 
     >>> bot_name("Greedy"), bot_name(TrackerBot), bot_name("mybot:PickyBot")
     ('greedy', 'tracker', 'mybot:PickyBot')
     """
     if isinstance(bot, str):
-        base = bot.lower().partition(":")[0]
-        return bot.strip() if base not in BOTS and _REFERENCE.fullmatch(bot.strip()) else bot.lower()
+        return parse_bot_name(bot).shown
     return str(getattr(bot, "name", getattr(bot, "__name__", repr(bot))))
+
+
+def checked_bot(bot: object) -> str:
+    """A bot's display name (:func:`bot_name`), once one bot has been made from it: the check
+    of every entry that takes bots (simulations, ladders), made once per run.
+
+    :raises GinRummyError: for anything but a bot's name or factory.
+
+    >>> checked_bot("MonteCarlo:8")
+    'montecarlo:8'
+    """
+    make_bot(bot)  # type: ignore[arg-type]
+    return bot_name(bot)  # type: ignore[arg-type]
+
+
+def check_bot_shown(value: object, name: str, context: str | None = None) -> str:
+    """``value`` if it is a name a result may show for a bot: a string of 1 to
+    :data:`MAX_BOT_NAME` characters (a result names bots; it does not make them).
+
+    :param name: the field or argument, for the message.
+    :param context: the value being built, for a field's message.
+    :raises GinRummyError: naming the field and the value.
+
+    >>> check_bot_shown("", "first", "ladder")
+    Traceback (most recent call last):
+    ...
+    ginrummy.errors.GinRummyError: invalid ladder: 'first' must be a string of 1 to 100 characters (got '')
+    """
+    return check_text(value, name, GinRummyError, most=MAX_BOT_NAME, context=context)

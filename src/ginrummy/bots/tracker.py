@@ -143,7 +143,7 @@ class TrackerBot:
         knock_threshold: float = KNOCK_THRESHOLD,
         knock_samples: int = KNOCK_SAMPLES,
     ) -> None:
-        self.seed = check_seed(seed, optional=True)
+        self.seed = check_seed(seed, GinRummyError, optional=True)
         self.potential_weight = check_number(potential_weight, "potential_weight", GinRummyError, low=0.0)
         self.danger_weight = check_number(danger_weight, "danger_weight", GinRummyError, low=0.0)
         self.take_margin = check_number(take_margin, "take_margin", GinRummyError)

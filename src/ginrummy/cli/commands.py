@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from ginrummy._version import __version__
-from ginrummy.bots.registry import BOTS, DEFAULT_BOT
+from ginrummy.bots.registry import BOT_NAME_FORMS, DEFAULT_BOT
 from ginrummy.cards import Card, Hand
 from ginrummy.cli.ladder_command import add_ladder_command, run_ladder
 from ginrummy.cli.play import play
@@ -116,7 +116,7 @@ def _parser() -> argparse.ArgumentParser:
         "--bot",
         default=DEFAULT_BOT,
         metavar="NAME",
-        help=f"the opponent (default {DEFAULT_BOT}; one of {', '.join(BOTS)})",
+        help=f"the opponent (default {DEFAULT_BOT}): {BOT_NAME_FORMS}",
     )
     play.add_argument(
         "--free-takebacks",

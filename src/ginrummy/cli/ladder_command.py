@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import sys
 from collections.abc import Iterator
 from typing import Any
 
-from ginrummy.bots.registry import BOTS
+from ginrummy.bots.registry import BOT_NAME_FORMS
 from ginrummy.cli.simulation_commands import PROGRESS, UsageError, one_ruleset, positive
+from ginrummy.io.documents import dumps
 from ginrummy.rules import PRESETS, Ruleset
 from ginrummy.simulation.ladder import DEFAULT_LADDER_GAMES, SLOW_LADDER_GAMES, ladder, ladder_table
 from ginrummy.simulation.shards import MAX_WORKERS
@@ -54,8 +54,7 @@ def add_ladder_command(commands: Any) -> None:
         nargs="+",
         required=True,
         metavar="BOT",
-        help=f"two or more bots: {', '.join(BOTS)}, montecarlo:N for N worlds per decision, an "
-        "installed bot's name, or your own as module:Class",
+        help=f"two or more bots: {BOT_NAME_FORMS}",
     )
     parser.add_argument(
         "--games",
@@ -71,7 +70,11 @@ def add_ladder_command(commands: Any) -> None:
         metavar="ADDRESS|local",
         help="run on the Dask cluster at ADDRESS, or on a local one (extra ginrummy[distributed])",
     )
-    parser.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print the ladder's document (as gr.dumps writes it) instead of tables",
+    )
 
 
 @contextlib.contextmanager
@@ -104,5 +107,5 @@ def run_ladder(args: argparse.Namespace) -> int:
     with _how(args) as how:
         result = ladder(args.bots, rules, games=args.games, seed=args.seed, progress=progress, **how)
     PROGRESS.end()
-    print(json.dumps(result.as_dict(), indent=2) if args.json else ladder_table(result))
+    print(dumps(result, indent=2) if args.json else ladder_table(result))
     return 0

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ginrummy.actions import Action, Discard, TakeDiscard, parse_action
-from ginrummy.bots.registry import BOTS, DEFAULT_BOT, BotFactory, GreedyBot, bot_name, find_bot
+from ginrummy.bots.registry import DEFAULT_BOT, BotFactory, GreedyBot, bot_name, find_bot, parse_bot_name
 from ginrummy.cards import Card
 from ginrummy.errors import GinRummyError, ParseError, SerializationError
 from ginrummy.frontend.history import game_events
@@ -133,7 +133,7 @@ def resume_file(path: Path, bot: str | BotFactory) -> Session:
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
         raise SerializationError(f"cannot resume from {str(path)!r}: {reason}") from None
-    own = {} if isinstance(bot, str) and bot.lower() in BOTS else {bot_name(bot): find_bot(bot)}
+    own = {} if isinstance(bot, str) and parse_bot_name(bot).library else {bot_name(bot): find_bot(bot)}
     try:
         session = Session.resume(text, secret, bots=own)
     except SerializationError as exc:

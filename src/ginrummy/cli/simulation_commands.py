@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import sys
 from collections.abc import Iterator
 from typing import Any
 
-from ginrummy.bots.registry import BOTS, DEFAULT_BOT
+from ginrummy.bots.registry import BOT_NAME_FORMS, DEFAULT_BOT
 from ginrummy.cli.progress import ProgressLine
 from ginrummy.cli.tables import comparison_table, simulation_table
+from ginrummy.io.documents import dumps
 from ginrummy.io.ruleset_files import read_ruleset
 from ginrummy.rules import PRESETS, Ruleset, find_ruleset
 from ginrummy.simulation.comparison import compare
@@ -104,8 +104,7 @@ def add_commands(commands: Any) -> None:
         nargs=2,
         metavar=("BOT0", "BOT1"),
         default=[DEFAULT_BOT, DEFAULT_BOT],
-        help=f"the bots of players 0 and 1 (default {DEFAULT_BOT}): {', '.join(BOTS)}, an installed "
-        "bot's name, or your own as module:Class",
+        help=f"the bots of players 0 and 1 (default {DEFAULT_BOT}): {BOT_NAME_FORMS}",
     )
     common.add_argument(
         "--workers",
@@ -117,7 +116,11 @@ def add_commands(commands: Any) -> None:
         metavar="ADDRESS|local",
         help="run on the Dask cluster at ADDRESS, or on a local one (extra ginrummy[distributed])",
     )
-    common.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    common.add_argument(
+        "--json",
+        action="store_true",
+        help="print the result's document (as gr.dumps writes it) instead of a table",
+    )
     common.add_argument(
         "--quiet",
         action="store_true",
@@ -258,7 +261,7 @@ def run_simulate(args: argparse.Namespace) -> int:
             **how,
         )
     PROGRESS.end()
-    print(json.dumps(report.as_dict(), indent=2) if args.json else simulation_table(report))
+    print(dumps(report, indent=2) if args.json else simulation_table(report))
     return 0
 
 
@@ -282,5 +285,5 @@ def run_compare(args: argparse.Namespace) -> int:
             **how,
         )
     PROGRESS.end()
-    print(json.dumps(result.as_dict(), indent=2) if args.json else comparison_table(result))
+    print(dumps(result, indent=2) if args.json else comparison_table(result))
     return 0

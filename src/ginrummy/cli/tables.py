@@ -24,6 +24,7 @@ from ginrummy.rules import PRESETS, Ruleset, field_docs
 from ginrummy.simulation.cells import WIDTH, difference_cell, estimate_cell, wrapped_table
 from ginrummy.simulation.comparison import comparison_table
 from ginrummy.simulation.statistics import simulation_table, statistic_label
+from ginrummy.validators import is_flag
 
 __all__ = [
     "WIDTH",
@@ -48,7 +49,7 @@ def _value(value: object) -> str:
     TOML and JSON files spell it), a flag as yes or no, None as ``-``."""
     if isinstance(value, enum.Enum):
         return str(value.value)
-    if isinstance(value, bool):
+    if is_flag(value):
         return "yes" if value else "no"
     return "-" if value is None else str(value)
 

@@ -53,7 +53,7 @@ from typing import Any
 import attrs
 
 from ginrummy.actions import Action
-from ginrummy.bots.registry import BOTS, DEFAULT_BOT, Bot, BotFactory, bot_name, find_bot, make_bot
+from ginrummy.bots.registry import DEFAULT_BOT, Bot, BotFactory, bot_name, find_bot, make_bot, parse_bot_name
 from ginrummy.errors import GinRummyError, IllegalActionError, InvalidPositionError, SerializationError
 from ginrummy.frontend.controls import Controls, controls
 from ginrummy.frontend.history import actors, events_since_last_action
@@ -64,6 +64,7 @@ from ginrummy.play.events import Event
 from ginrummy.play.game import Game, GameView
 from ginrummy.play.round import PlayerView
 from ginrummy.rules import Ruleset
+from ginrummy.validators import check_seed, flag_field, is_int, player_field
 
 __all__ = ["Session"]
 
@@ -75,27 +76,25 @@ def _check_game(instance: object, attribute: attrs.Attribute[Game], value: objec
         )
 
 
-def _check_person(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
-    if value not in (0, 1) or isinstance(value, bool):
-        raise InvalidPositionError(
-            f"invalid session: 'person' must be 0 or 1 (got {value!r:.40})", field="person"
-        )
-
-
 def _check_seed(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if isinstance(value, bool) or not isinstance(value, (int, str)):
-        raise InvalidPositionError(
-            f"invalid session: 'bot_seed' must be an integer or a string (got {value!r:.40})",
-            field="bot_seed",
-        )
+    check_seed(value, name=attribute.name, context="session")
 
 
-def _check_flag(instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
-    if not isinstance(value, bool):
-        raise InvalidPositionError(
-            f"invalid session: {attribute.name!r} must be True or False (got {value!r:.40})",
-            field=attribute.name,
-        )
+def _saved_bot(name: object, bots: Mapping[str, BotFactory]) -> str | BotFactory:
+    """The bot a save names: a factory of ``bots`` by that name, or a library bot's name
+    (:func:`~ginrummy.bots.registry.parse_bot_name`); never code to import.
+
+    :raises SerializationError: for a name that is neither.
+    """
+    if isinstance(name, str) and name in bots:
+        return bots[name]
+    try:
+        parsed = parse_bot_name(name)
+    except GinRummyError:
+        parsed = None
+    if parsed is None or parsed.library is None:
+        raise SerializationError(f"invalid save: no factory for the bot {name!r:.40}: pass it in bots=")
+    return parsed.shown
 
 
 @attrs.frozen(kw_only=True)
@@ -116,27 +115,24 @@ class Session:
     game: Game = attrs.field(validator=_check_game)
     """The game: the whole truth (every hand, the stock). Never show it to the person; show
     :attr:`view` and :attr:`table`."""
-    person: int = attrs.field(validator=_check_person)
+    person: int = attrs.field(validator=player_field(InvalidPositionError, "session"))
     """The person's seat, 0 or 1; the bot plays the other."""
     bot: str | BotFactory = DEFAULT_BOT
-    """The bot: a name of :data:`ginrummy.BOTS` or a factory taking a seed."""
+    """The bot: a name (a key of :data:`ginrummy.BOTS`, a budget too as in ``'montecarlo:8'``,
+    or your own: :func:`ginrummy.find_bot`) or a factory taking a seed."""
     bot_seed: int | str = attrs.field(default=0, validator=_check_seed)
     """The seed of the bot's decisions (each decision is seeded with it and the number of
     actions played)."""
     dealt_on: int = 0
     """How many finished rounds the person has seen and dealt on from; when fewer than the
     game's results, the session is :attr:`paused`."""
-    free_takebacks: bool = attrs.field(default=False, validator=_check_flag)
+    free_takebacks: bool = attrs.field(default=False, validator=flag_field(InvalidPositionError, "session"))
     """Whether the person may take back any decision, also after seeing a card it did not
     know (a practice table); off by default: see :attr:`undo_refusal`."""
 
     def __attrs_post_init__(self) -> None:
         finished = len(self.game.results)
-        if (
-            isinstance(self.dealt_on, bool)
-            or not isinstance(self.dealt_on, int)
-            or not (finished - 1 <= self.dealt_on <= finished)
-        ):
+        if not is_int(self.dealt_on) or not finished - 1 <= self.dealt_on <= finished:
             raise InvalidPositionError(
                 f"invalid session: 'dealt_on' {self.dealt_on!r:.40} must be the number of finished rounds "
                 f"({finished}) or one less (paused at a round's end)",
@@ -168,7 +164,8 @@ class Session:
     ) -> Session:
         """A new game against ``bot``, with the bot's first moves played when it acts first.
 
-        :param bot: a name of :data:`ginrummy.BOTS` or a factory taking a seed.
+        :param bot: a bot's name (:func:`ginrummy.find_bot`: ``'tracker'``, ``'montecarlo:8'``...) or
+            a factory taking a seed.
         :param person: the person's seat.
         :param seed: the game's seed (None: a random one, which the game records).
         :param dealer: the first dealer (None: drawn from the seed).
@@ -389,8 +386,9 @@ class Session:
         """The session a save holds, with its bot.
 
         :param key: the key the save was sealed with.
-        :param bots: the factories of bots that are not the library's, by name (default
-            :data:`ginrummy.BOTS`; the library's names are always known).
+        :param bots: the factories of bots that are not the library's, by name (the library's
+            names are always known, with a budget too: ``'montecarlo:8'``; a save never names
+            code to import).
         :raises SerializationError: for text that is no save (garbage, cut short, an unknown
             version), a save sealed with another key or changed since, a bot no factory is
             known for, or a version 2 save without the ``cryptography`` package. Saves of
@@ -400,17 +398,10 @@ class Session:
         try:
             data = json.loads(secret)
             game = loads(json.dumps(data["game"]))
-            name = open_part["bot"]
-            known: dict[str, str | BotFactory] = {n: n for n in BOTS}
-            known.update(bots or {})
-            if name not in known:
-                raise SerializationError(
-                    f"invalid save: no factory for the bot {name!r:.40}: pass it in bots="
-                )
             session = cls(
                 game=game,
                 person=open_part["person"],
-                bot=known[name],
+                bot=_saved_bot(open_part["bot"], bots or {}),
                 bot_seed=data["bot_seed"],
                 dealt_on=data["dealt_on"],
                 free_takebacks=open_part.get("free_takebacks", False),

@@ -24,6 +24,7 @@ from ginrummy.frontend.controls import controls
 from ginrummy.frontend.discards import discard_deadwood, knock_now
 from ginrummy.frontend.round_end import round_end
 from ginrummy.frontend.words import OPPONENT, describe_event, explain_points
+from ginrummy.io.json_writer import arrangement_data
 from ginrummy.melding.partition import Arrangement, best_discards, best_melds
 from ginrummy.play.round import PlayerView
 
@@ -32,17 +33,14 @@ __all__ = ["arrangement_json", "table_data"]
 
 def arrangement_json(arrangement: Arrangement) -> dict[str, Any]:
     """An arrangement as ``{"melds": [[card, ...], ...], "deadwood": [card, ...], "points": n}``
-    (each meld's cards in meld order).
+    (each meld's cards in meld order): the data of its document
+    (:func:`ginrummy.io.json_writer.arrangement_data`, which this is).
 
     >>> import ginrummy as gr
     >>> arrangement_json(gr.best_melds("9c 7c 8c Kh"))
     {'melds': [['7c', '8c', '9c']], 'deadwood': ['Kh'], 'points': 10}
     """
-    return {
-        "melds": [[str(card) for card in meld.cards] for meld in arrangement.melds],
-        "deadwood": [str(card) for card in arrangement.deadwood],
-        "points": arrangement.points,
-    }
+    return arrangement_data(arrangement)
 
 
 def table_data(view: PlayerView, *, opponent: str = OPPONENT, glyphs: bool = True) -> dict[str, Any]:

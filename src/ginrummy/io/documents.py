@@ -31,7 +31,7 @@ from ginrummy.errors import GinRummyError, SerializationError
 from ginrummy.io.json_reader import READERS, fail, read_object
 from ginrummy.io.json_writer import encode
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "MAX_DOCUMENT", "dumps", "loads"]
+__all__ = ["FORMAT", "FORMAT_VERSION", "MAX_DOCUMENT", "dumps", "from_data", "loads", "to_data"]
 
 FORMAT = "ginrummy"
 """The ``format`` tag of every document."""
@@ -80,10 +80,26 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return data
 
 
+def to_data(obj: object) -> dict[str, Any]:
+    """The document of a public value as Python data (dicts, lists, strings, numbers, None):
+    what :func:`dumps` writes as text, for a caller that holds data (a web framework's JSON
+    response, a message queue, another document).
+
+    :raises SerializationError: for a value that is not a public ``ginrummy`` value.
+
+    >>> import ginrummy as gr
+    >>> gr.to_data(gr.Card.parse("As"))
+    {'format': 'ginrummy', 'version': 1, 'type': 'Card', 'data': 'As'}
+    """
+    kind, data = encode(obj)
+    return {"format": FORMAT, "version": FORMAT_VERSION, "type": kind, "data": data}
+
+
 def dumps(obj: object, *, indent: int | None = None) -> str:
     """The JSON text of a public value: a card, hand, meld, ruleset, action, event,
     arrangement, layoff plan, round result, game result, round, game, game record, player view
-    or game view.
+    or game view, and the results of simulations (a tally, a simulation report, a comparison,
+    a ladder); the text of :func:`to_data`.
 
     :param indent: passed to :func:`json.dumps` for readable output.
     :raises SerializationError: for any other value.
@@ -94,12 +110,7 @@ def dumps(obj: object, *, indent: int | None = None) -> str:
     >>> gr.dumps(gr.parse_action("k Kh"))
     '{"format": "ginrummy", "version": 1, "type": "Action", "data": "k Kh"}'
     """
-    kind, data = encode(obj)
-    return json.dumps(
-        {"format": FORMAT, "version": FORMAT_VERSION, "type": kind, "data": data},
-        indent=indent,
-        ensure_ascii=False,
-    )
+    return json.dumps(to_data(obj), indent=indent, ensure_ascii=False)
 
 
 def loads(text: str | bytes, *, max_size: int = MAX_DOCUMENT) -> Any:
@@ -132,6 +143,25 @@ def loads(text: str | bytes, *, max_size: int = MAX_DOCUMENT) -> Any:
         raise SerializationError(_TOO_DEEP) from None
     except ValueError as exc:
         raise SerializationError(f"not JSON: {str(exc)[:200]}") from None
+    return from_data(document)
+
+
+def from_data(document: object) -> Any:
+    """The value of a document held as Python data (what :func:`to_data` gives, or JSON
+    parsed by someone else), validated in full as :func:`loads` validates text.
+
+    :raises SerializationError: for data that is not a ``ginrummy`` document (or nests
+        deeper than :data:`MAX_DEPTH`), of an unknown version or type, or whose value is
+        inconsistent; the message says where.
+
+    >>> import ginrummy as gr
+    >>> gr.from_data(gr.to_data(gr.PAGAT)) == gr.PAGAT
+    True
+    >>> gr.from_data({"format": "ginrummy", "version": 1, "type": "Hand", "data": ["As", "As"]})
+    Traceback (most recent call last):
+    ...
+    ginrummy.errors.SerializationError: hand[1]: card 'As' appears twice
+    """
     if _depth(document) > MAX_DEPTH:
         raise SerializationError(_TOO_DEEP)
     envelope = read_object(document, "document", ["format", "version", "type", "data"])

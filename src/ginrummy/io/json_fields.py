@@ -16,12 +16,14 @@ hand[1]: card 'as' is not written canonically (expected 'As')
 from __future__ import annotations
 
 import enum
+import math
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from ginrummy.cards import Card, Hand
 from ginrummy.errors import GinRummyError, SerializationError
 from ginrummy.melds import Meld
+from ginrummy.validators import is_flag, is_int
 
 __all__ = [
     "as_bool",
@@ -30,6 +32,7 @@ __all__ = [
     "as_str",
     "card",
     "card_list",
+    "check_figures",
     "construct",
     "enum_value",
     "fail",
@@ -81,21 +84,24 @@ def read_object(value: object, path: str, fields: Iterable[str]) -> dict[str, An
 
 def kind(value: object) -> str:
     names = {dict: "an object", list: "a list", str: "a string", type(None): "null"}
-    if isinstance(value, bool):
+    if is_flag(value):
         return f"a boolean ({value!r})"
     if isinstance(value, (int, float)):
         return f"a number ({str(value)[:40]})"
     return names.get(type(value), type(value).__name__)
 
 
-def as_list(value: object, path: str) -> list[Any]:
+def as_list(value: object, path: str, length: int | None = None) -> list[Any]:
+    """A JSON array (of ``length`` items, when given)."""
     if not isinstance(value, list):
         raise fail(path, f"expected a list, got {kind(value)}")
+    if length is not None and len(value) != length:
+        raise fail(path, f"expected {length} items, got {len(value)}")
     return value
 
 
 def as_int(value: object, path: str, low: int | None = None, high: int | None = None) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
+    if not is_int(value):
         raise fail(path, f"expected an integer, got {kind(value)}")
     if (low is not None and value < low) or (high is not None and value > high):
         span = f"from {low} to {high}" if high is not None else f"at least {low}"
@@ -104,7 +110,7 @@ def as_int(value: object, path: str, low: int | None = None, high: int | None = 
 
 
 def as_bool(value: object, path: str) -> bool:
-    if not isinstance(value, bool):
+    if not is_flag(value):
         raise fail(path, f"expected true or false, got {kind(value)}")
     return value
 
@@ -113,6 +119,35 @@ def as_str(value: object, path: str) -> str:
     if not isinstance(value, str):
         raise fail(path, f"expected a string, got {kind(value)}")
     return value
+
+
+FIGURE_TOLERANCE = 2e-6
+"""How far a stored figure may be from the one its counts give: the 6 decimals figures are
+written with, and a last bit of floating point that may differ between platforms."""
+
+
+def check_figures(stored: object, computed: object, path: str) -> None:
+    """That ``stored`` (a document's figures: objects, lists, numbers, strings, null) is
+    ``computed`` from the counts beside them: the same keys and lengths, the same strings,
+    integers and nulls, numbers within :data:`FIGURE_TOLERANCE`. A document's figures are for
+    people and other programs; the counts decide, as a round's replay decides its state.
+
+    :raises SerializationError: at the path of the first figure that differs.
+    """
+    if isinstance(computed, dict):
+        found = read_object(stored, path, computed)
+        for key, value in computed.items():
+            check_figures(found[key], value, f"{path}.{key}")
+    elif isinstance(computed, list):
+        items = as_list(stored, path, len(computed))
+        for index, value in enumerate(computed):
+            check_figures(items[index], value, f"{path}[{index}]")
+    elif isinstance(computed, float):
+        number = stored if isinstance(stored, (int, float)) and not is_flag(stored) else None
+        if number is None or not math.isclose(number, computed, rel_tol=1e-9, abs_tol=FIGURE_TOLERANCE):
+            raise fail(path, f"{stored!r:.40} is not the figure its counts give ({computed!r})")
+    elif stored != computed or type(stored) is not type(computed):
+        raise fail(path, f"{stored!r:.40} is not the figure its counts give ({computed!r})")
 
 
 def optional(value: object, path: str, read: Callable[[object, str], T]) -> T | None:

@@ -37,6 +37,7 @@ from ginrummy.io.json_fields import (
 )
 from ginrummy.io.json_writer import game_state, round_state
 from ginrummy.io.ladder_json import read_ladder
+from ginrummy.io.result_json import read_comparison, read_report
 from ginrummy.io.tally_json import read_tally
 from ginrummy.melding.layoffs import LayoffPlan
 from ginrummy.melding.partition import Arrangement
@@ -375,5 +376,7 @@ READERS: dict[str, Callable[[object, str], object]] = {
     "GameView": _game_view,
     "Tally": lambda value, path: read_tally(value, path, _ruleset),  # ginrummy.io.tally_json
     "Ladder": lambda value, path: read_ladder(value, path, _ruleset),  # ginrummy.io.ladder_json
+    "SimulationReport": lambda value, path: read_report(value, path, _ruleset),  # ginrummy.io.result_json
+    "Comparison": lambda value, path: read_comparison(value, path, _ruleset),  # ginrummy.io.result_json
 }
 """The reader of each document type."""

@@ -12,6 +12,7 @@ from ginrummy.actions import ACTION_TYPES
 from ginrummy.cards import Card, Hand
 from ginrummy.errors import SerializationError
 from ginrummy.io.ladder_json import ladder_data
+from ginrummy.io.result_json import comparison_data, report_data
 from ginrummy.io.tally_json import tally_data
 from ginrummy.melding.layoffs import LayoffPlan
 from ginrummy.melding.partition import Arrangement
@@ -22,7 +23,9 @@ from ginrummy.play.round import PlayerView, Round
 from ginrummy.results.round_result import RoundResult
 from ginrummy.results.settlement import GameResult, PlayerScore
 from ginrummy.rules import Ruleset
+from ginrummy.simulation.comparison import Comparison
 from ginrummy.simulation.ladder import Ladder
+from ginrummy.simulation.statistics import SimulationReport
 from ginrummy.simulation.tally import Tally
 
 __all__ = ["arrangement_data", "encode", "game_state", "round_state", "ruleset_data"]
@@ -252,4 +255,8 @@ def encode(obj: object) -> tuple[str, Any]:
         return "Tally", tally_data(obj, ruleset_data)
     if isinstance(obj, Ladder):  # a rating ladder: written by ginrummy.io.ladder_json
         return "Ladder", ladder_data(obj, ruleset_data)
+    if isinstance(obj, SimulationReport):  # written by ginrummy.io.result_json, as Comparison
+        return "SimulationReport", report_data(obj, ruleset_data)
+    if isinstance(obj, Comparison):
+        return "Comparison", comparison_data(obj, ruleset_data)
     raise SerializationError(f"cannot serialize {obj!r}: not a public ginrummy value")

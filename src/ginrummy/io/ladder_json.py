@@ -1,10 +1,16 @@
 """JSON for :class:`~ginrummy.Ladder`: written by :func:`~ginrummy.dumps` and read back, checked in
 full, by :func:`~ginrummy.loads` (the JSON modules delegate the type ``"Ladder"`` here).
 
-The data of a ladder holds what the ratings are computed from, not the ratings::
+The data of a ladder holds what the ratings are computed from, the counts of every pair, and
+the figures people read (each pair's rates, the ratings), which :func:`~ginrummy.loads` checks
+against the figures the counts give (:func:`~ginrummy.io.json_fields.check_figures`)::
 
     {"rules": <ruleset>, "bots": ["greedy", "random"], "seed": 0, "games": 20,
-     "pairs": [{"first": "greedy", "second": "random", "games": 20, "first_wins": 20, ...}]}
+     "pairs": [{"first": "greedy", "second": "random", "games": 20, "first_wins": 20, ...,
+                "first_game_win_rate": {"value": 1.0, "low": 0.839, "high": 1.0}, ...,
+                "first_points_per_round": 21.5, ...}],
+     "ratings": [{"bot": "greedy", "elo": {"value": ..., "low": ..., "high": ...},
+                  "games": 20, "score": 1.0}, ...]}
 
 >>> import ginrummy as gr
 >>> result = gr.ladder(["greedy", "random"], gr.PAGAT, games=2, seed=2)
@@ -17,15 +23,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ginrummy.errors import GinRummyError
-from ginrummy.io.json_fields import as_list, fail, read_object
+from ginrummy.io.json_fields import as_int, as_list, check_figures, construct, read_object
 from ginrummy.rules import Ruleset
-from ginrummy.simulation.ladder import PAIR_COUNTS, Ladder, PairRecord
+from ginrummy.simulation.ladder import PAIR_COUNTS, Ladder, PairRecord, pair_figures, ratings_figures
 
 __all__ = ["ladder_data", "read_ladder"]
 
-_FIELDS = ["rules", "bots", "seed", "games", "pairs"]
-_PAIR_FIELDS = ["first", "second", *PAIR_COUNTS]
+_FIELDS = ["rules", "bots", "seed", "games", "pairs", "ratings"]
 
 
 def ladder_data(ladder: Ladder, ruleset_data: Callable[[Ruleset], Any]) -> dict[str, Any]:
@@ -35,53 +39,35 @@ def ladder_data(ladder: Ladder, ruleset_data: Callable[[Ruleset], Any]) -> dict[
         "bots": list(ladder.bots),
         "seed": ladder.seed,
         "games": ladder.games,
-        "pairs": [{name: getattr(pair, name) for name in _PAIR_FIELDS} for pair in ladder.pairs],
+        "pairs": [
+            {"first": pair.first, "second": pair.second, **pair_figures(pair)} for pair in ladder.pairs
+        ],
+        "ratings": ratings_figures(ladder),
     }
 
 
-def _count(value: object, path: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise fail(path, f"expected an integer, got {value!r:.80}")
-    if value < 0:
-        raise fail(path, f"{value} is out of range (at least 0)")
-    return value
-
-
-def _name(value: object, path: str) -> str:
-    if not isinstance(value, str) or not value:
-        raise fail(path, f"expected a bot's name, got {value!r:.80}")
-    return value
-
-
 def _pair(value: object, path: str) -> PairRecord:
-    data = read_object(value, path, _PAIR_FIELDS)
-    counts = {name: _count(data[name], f"{path}.{name}") for name in PAIR_COUNTS}
-    try:
-        return PairRecord(
-            _name(data["first"], f"{path}.first"), _name(data["second"], f"{path}.second"), **counts
-        )
-    except GinRummyError as exc:
-        raise fail(path, str(exc)) from None
+    data = read_object(value, path, ["first", "second", *pair_figures(PairRecord("a", "b"))])
+    counts = {name: as_int(data[name], f"{path}.{name}", 0) for name in PAIR_COUNTS}
+    record = construct(path, PairRecord, data["first"], data["second"], **counts)
+    check_figures({k: v for k, v in data.items() if k not in ("first", "second")}, pair_figures(record), path)
+    return record
 
 
 def read_ladder(value: object, path: str, read_ruleset: Callable[[object, str], Ruleset]) -> Ladder:
-    """A ladder from its JSON data, checked in full; ``read_ruleset`` reads its ruleset.
+    """A ladder from its JSON data, checked in full (its figures against its counts);
+    ``read_ruleset`` reads its ruleset.
 
     :raises SerializationError: naming the path of the first thing wrong.
     """
     data = read_object(value, path, _FIELDS)
     rules = read_ruleset(data["rules"], f"{path}.rules")
-    bots = tuple(
-        _name(bot, f"{path}.bots[{i}]") for i, bot in enumerate(as_list(data["bots"], f"{path}.bots"))
-    )
+    bots = tuple(as_list(data["bots"], f"{path}.bots"))
     seed = data["seed"]
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise fail(f"{path}.seed", f"expected an integer or a string, got {seed!r:.80}")
-    games = _count(data["games"], f"{path}.games")
+    games = as_int(data["games"], f"{path}.games", 0)
     pairs = tuple(
         _pair(item, f"{path}.pairs[{i}]") for i, item in enumerate(as_list(data["pairs"], f"{path}.pairs"))
     )
-    try:
-        return Ladder(rules=rules, bots=bots, seed=seed, games=games, pairs=pairs)
-    except GinRummyError as exc:
-        raise fail(path, str(exc)) from None
+    ladder = construct(path, Ladder, rules=rules, bots=bots, seed=seed, games=games, pairs=pairs)
+    check_figures(data["ratings"], ratings_figures(ladder), f"{path}.ratings")
+    return ladder

@@ -175,7 +175,7 @@ def _from_fields(data: dict[str, Any], file: Path) -> Ruleset:
         if value is None and key == "max_turns":  # JSON's null: no limit on turns
             fields[key] = value
             continue
-        if not isinstance(value, (str, int, float, bool)):
+        if not isinstance(value, (str, int, float)):  # a flag is an int to Python
             raise InvalidRulesetError(f"{str(file)!r}: {key[:40]!r}: unexpected value {value!r:.40}")
         fields[key] = value
     return _loaded(json.dumps(envelope), file)

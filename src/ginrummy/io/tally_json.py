@@ -25,8 +25,7 @@ from typing import Any
 
 import attrs
 
-from ginrummy.errors import GinRummyError
-from ginrummy.io.json_fields import fail, read_object
+from ginrummy.io.json_fields import as_int, as_list, construct, fail, read_object
 from ginrummy.rules import Ruleset
 from ginrummy.simulation.tally import OUTCOMES, PRODUCTS, STATISTICS, UNITS, Counts, PairedSums, Tally
 
@@ -58,46 +57,23 @@ def _counts_data(counts: Counts) -> dict[str, Any]:
     return data
 
 
-def _object(value: object, path: str, fields: list[str]) -> dict[str, Any]:
-    return read_object(value, path, fields)
-
-
-def _list(value: object, path: str, length: int | None = None) -> list[Any]:
-    if not isinstance(value, list):
-        raise fail(path, f"expected a list, got {type(value).__name__}")
-    if length is not None and len(value) != length:
-        raise fail(path, f"expected {length} items, got {len(value)}")
-    return value
-
-
-def _count(value: object, path: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise fail(path, f"expected an integer, got {value!r}")
-    if value < 0:
-        raise fail(path, f"{value} is out of range (at least 0)")
-    return value
-
-
 def _read_counts(value: object, path: str) -> Counts:
-    data = _object(value, path, _COUNT_FIELDS)
-    outcomes = _object(data["outcomes"], f"{path}.outcomes", [o.value for o in OUTCOMES])
+    data = read_object(value, path, _COUNT_FIELDS)
+    outcomes = read_object(data["outcomes"], f"{path}.outcomes", [o.value for o in OUTCOMES])
     kwargs: dict[str, Any] = {
-        name: _count(data[name], f"{path}.{name}") for name in _COUNT_FIELDS if name != "outcomes"
+        name: as_int(data[name], f"{path}.{name}", 0) for name in _COUNT_FIELDS if name != "outcomes"
     }
-    kwargs["outcomes"] = tuple(_count(outcomes[o.value], f"{path}.outcomes.{o.value}") for o in OUTCOMES)
-    try:
-        return Counts(**kwargs)
-    except GinRummyError as exc:
-        raise fail(path, str(exc)) from None
+    kwargs["outcomes"] = tuple(as_int(outcomes[o.value], f"{path}.outcomes.{o.value}", 0) for o in OUTCOMES)
+    return construct(path, Counts, **kwargs)
 
 
 def _read_paired(value: object, path: str) -> PairedSums:
-    data = _object(value, path, [s.name for s in STATISTICS])
+    data = read_object(value, path, [s.name for s in STATISTICS])
     rows = []
     for statistic in STATISTICS:
         where = f"{path}.{statistic.name}"
-        row = _list(data[statistic.name], where, len(PRODUCTS))
-        rows.append(tuple(_count(item, f"{where}[{i}]") for i, item in enumerate(row)))
+        row = as_list(data[statistic.name], where, len(PRODUCTS))
+        rows.append(tuple(as_int(item, f"{where}[{i}]", 0) for i, item in enumerate(row)))
     return PairedSums(tuple(rows))
 
 
@@ -106,44 +82,38 @@ def read_tally(value: object, path: str, read_ruleset: Callable[[object, str], R
 
     :raises SerializationError: naming the path of the first thing wrong.
     """
-    data = _object(value, path, _FIELDS)
+    data = read_object(value, path, _FIELDS)
     rulesets = tuple(
         read_ruleset(item, f"{path}.rulesets[{i}]")
-        for i, item in enumerate(_list(data["rulesets"], f"{path}.rulesets"))
+        for i, item in enumerate(as_list(data["rulesets"], f"{path}.rulesets"))
     )
     if not rulesets:
         raise fail(f"{path}.rulesets", "expected at least one ruleset")
-    bots = _list(data["bots"], f"{path}.bots", 2)
-    for index, bot in enumerate(bots):
-        if not isinstance(bot, str) or not bot:
-            raise fail(f"{path}.bots[{index}]", f"expected a bot's name, got {bot!r}")
+    bots = as_list(data["bots"], f"{path}.bots", 2)
     seed = data["seed"]
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise fail(f"{path}.seed", f"expected an integer or a string, got {seed!r}")
     unit = data["unit"]
     if unit not in UNITS:
         raise fail(f"{path}.unit", f"unknown unit {unit!r} (known: 'games', 'rounds')")
     played = []
-    for index, item in enumerate(_list(data["played"], f"{path}.played")):
+    for index, item in enumerate(as_list(data["played"], f"{path}.played")):
         where = f"{path}.played[{index}]"
-        start, stop = (_count(x, f"{where}[{i}]") for i, x in enumerate(_list(item, where, 2)))
+        start, stop = (as_int(x, f"{where}[{i}]", 0) for i, x in enumerate(as_list(item, where, 2)))
         played.append((start, stop))
-    counts_list = _list(data["counts"], f"{path}.counts", len(rulesets))
+    counts_list = as_list(data["counts"], f"{path}.counts", len(rulesets))
     counts = tuple(_read_counts(item, f"{path}.counts[{i}]") for i, item in enumerate(counts_list))
-    paired_list = _list(data["paired"], f"{path}.paired", len(rulesets) - 1)
+    paired_list = as_list(data["paired"], f"{path}.paired", len(rulesets) - 1)
     paired = tuple(_read_paired(item, f"{path}.paired[{i}]") for i, item in enumerate(paired_list))
-    try:
-        tally = Tally(
-            rulesets=rulesets,
-            bots=(bots[0], bots[1]),
-            seed=seed,
-            unit=unit,
-            played=tuple(played),
-            counts=counts,
-            paired=paired,
-        )
-    except GinRummyError as exc:
-        raise fail(path, str(exc)) from None
+    tally = construct(
+        path,
+        Tally,
+        rulesets=rulesets,
+        bots=(bots[0], bots[1]),
+        seed=seed,
+        unit=unit,
+        played=tuple(played),
+        counts=counts,
+        paired=paired,
+    )
     if tally.played != tuple(played):
         raise fail(f"{path}.played", "ranges must be sorted and adjacent ranges joined")
     return tally

@@ -51,6 +51,7 @@ from ginrummy.melding.rank_dp import ordered_choices, solve
 from ginrummy.melding.suit_tables import MOST_CONFLICTS, NO_GAIN, PartitionTables, set_choices, tables_for
 from ginrummy.melds import Meld, MeldingRules, MeldKind, _meld_key
 from ginrummy.suit_masks import SUIT_BITS, rotate_left, rotate_right, split, triples
+from ginrummy.validators import check_int, is_int
 
 __all__ = [
     "Arrangement",
@@ -171,12 +172,7 @@ class Arrangement:
         points = self.points
         aces = sum(1 for card in self.deadwood if card.rank == 1)
         low = self.deadwood.points(1)
-        if (
-            not isinstance(points, int)
-            or isinstance(points, bool)
-            or not low <= points <= low + 14 * aces
-            or (aces and (points - low) % aces)
-        ):
+        if not is_int(points) or not low <= points <= low + 14 * aces or (aces and (points - low) % aces):
             raise InvalidMeldError(
                 f"invalid arrangement: points {points!r} are not the value of the deadwood "
                 f"{str(self.deadwood)!r}",
@@ -322,8 +318,7 @@ def all_best_melds(
     3
     """
     if limit is not None:
-        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-            raise InvalidHandError(f"invalid limit {limit!r:.40}: it must be a whole number of 1 or more")
+        check_int(limit, "limit", InvalidHandError, low=1)
         return tuple(itertools.islice(iter_best_melds(cards, rules), limit))
     mask = to_mask(cards)
     tables = tables_for(rules)

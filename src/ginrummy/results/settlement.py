@@ -25,7 +25,7 @@ import attrs
 from ginrummy.errors import InvalidResultError
 from ginrummy.results.round_result import RoundResult
 from ginrummy.rules import GameWinner, Ruleset, Shutout
-from ginrummy.validators import flag_field, int_field, player_field
+from ginrummy.validators import flag_field, int_field, is_int, player_field
 
 __all__ = [
     "HOLLYWOOD_COLUMNS",
@@ -82,11 +82,7 @@ class PlayerScore:
 
 
 def _totals(instance: object, attribute: attrs.Attribute[tuple[int, int]], value: object) -> None:
-    if (
-        not isinstance(value, tuple)
-        or len(value) != 2
-        or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value)
-    ):
+    if not isinstance(value, tuple) or len(value) != 2 or not all(is_int(v) and v >= 0 for v in value):
         raise InvalidResultError(
             f"invalid game result: 'totals' must be two integers of at least 0 (got {value!r})"
         )

@@ -50,6 +50,7 @@ from pettingzoo.utils.env_logger import EnvLogger
 import ginrummy as gr
 from ginrummy.rl.encoding import OBSERVATION_SIZE, action_ids, encode, mask_from_ids
 from ginrummy.rl.text import table_text
+from ginrummy.validators import check_int, is_int
 
 __all__ = ["POINTS_SCALE", "GinRummyAEC", "aec_env", "resolve_rules"]
 
@@ -87,9 +88,7 @@ def check_action_id(action: object) -> int:
 
     :raises GinRummyError: for anything else.
     """
-    if type(action) is int or (
-        isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_))
-    ):
+    if is_int(action) or isinstance(action, np.integer):  # np.bool_ is no np.integer
         number = int(action)
         if 0 <= number < gr.ACTION_SPACE_SIZE:
             return number
@@ -144,12 +143,7 @@ class GinRummyAEC(AECEnv):  # type: ignore[misc]
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise gr.GinRummyError(f"invalid render mode {render_mode!r:.80}: expected None or 'ansi'")
         self.render_mode = render_mode
-        if max_cycles is not None and (
-            not isinstance(max_cycles, int) or isinstance(max_cycles, bool) or max_cycles < 1
-        ):
-            raise gr.GinRummyError(
-                f"invalid max_cycles {max_cycles!r:.80}: expected None or an integer of at least 1"
-            )
+        check_int(max_cycles, "max_cycles", gr.GinRummyError, low=1, optional=True)
         self.max_cycles = max_cycles
         """The most actions in an episode before it is truncated (None: no limit)."""
         self.possible_agents = list(AGENTS)

@@ -42,17 +42,28 @@ from ginrummy.simulation.statistics import (
     Estimate,
     RulesetStats,
     SimulationReport,
+    deprecated_as_dict,
     estimate_dict,
     reported,
     run_simulation,
     statistic_label,
     statistic_rows,
+    stats_figures,
     table_header,
     table_note,
 )
 from ginrummy.simulation.tally import PRODUCTS, STATISTICS, Statistic, Tally
+from ginrummy.validators import is_int
 
-__all__ = ["Comparison", "Difference", "compare", "comparison_table", "paired_difference"]
+__all__ = [
+    "Comparison",
+    "Difference",
+    "compare",
+    "comparison_table",
+    "difference_figures",
+    "differences_figures",
+    "paired_difference",
+]
 
 _NAN = Estimate(math.nan, math.nan, math.nan)
 
@@ -123,8 +134,32 @@ class Difference:
         return self.estimate.low > 0 or self.estimate.high < 0
 
     def as_dict(self) -> dict[str, object]:
-        """The difference as plain data (for ``--json``)."""
-        return {**estimate_dict(self.estimate), "excludes_zero": self.significant}
+        """Deprecated: the differences are in the document of the comparison
+        (``gr.to_data(comparison)``, under ``differences``)."""
+        deprecated_as_dict("Difference", "gr.to_data(comparison)['data']['differences']")
+        return difference_figures(self)
+
+
+def difference_figures(difference: Difference) -> dict[str, object]:
+    """A difference as plain data: its estimate (:func:`estimate_dict`) and whether its
+    interval excludes 0."""
+    return {**estimate_dict(difference.estimate), "excludes_zero": difference.significant}
+
+
+def differences_figures(comparison: Comparison) -> list[dict[str, object]]:
+    """The differences of a comparison as plain data, one object per ruleset after the first:
+    the ``differences`` of its document."""
+    first = comparison.tally.rulesets[0].name
+    return [
+        {
+            "ruleset": rules.name,
+            "against": first,
+            "statistics": {
+                d.statistic: difference_figures(d) for d in comparison.differences if d.ruleset == rules.name
+            },
+        }
+        for rules in comparison.tally.rulesets[1:]
+    ]
 
 
 def _differences(tally: Tally, index: int) -> tuple[Difference, ...]:
@@ -201,7 +236,7 @@ class Comparison:
 
     def _find(self, ruleset: str | int, statistic: str) -> Difference:
         names = [rules.name for rules in self.tally.rulesets]
-        if isinstance(ruleset, int) and not isinstance(ruleset, bool):
+        if is_int(ruleset):
             if not 1 <= ruleset < len(names):
                 raise GinRummyError(f"invalid ruleset {ruleset!r}: expected 1 to {len(names) - 1}")
             name = names[ruleset]
@@ -230,22 +265,16 @@ class Comparison:
         return self._find(ruleset, statistic).significant
 
     def as_dict(self) -> dict[str, object]:
-        """The comparison as plain data: what ``ginrummy compare --json`` prints."""
-        first = self.tally.rulesets[0].name
+        """Deprecated: ``gr.to_data(comparison)``, the document ``gr.dumps`` writes (and
+        ``ginrummy compare --json`` prints), holds the tally and these figures."""
+        deprecated_as_dict("Comparison", "gr.to_data(comparison)")
         return {
-            **self.report.as_dict(),
+            "seed": self.tally.seed,
+            "bots": list(self.tally.bots),
+            "rulesets": [stats_figures(s) for s in self.stats],
             "unit": self.tally.unit,
             "units": self.tally.units,
-            "differences": [
-                {
-                    "ruleset": rules.name,
-                    "against": first,
-                    "statistics": {
-                        d.statistic: d.as_dict() for d in self.differences if d.ruleset == rules.name
-                    },
-                }
-                for rules in self.tally.rulesets[1:]
-            ],
+            "differences": differences_figures(self),
         }
 
 

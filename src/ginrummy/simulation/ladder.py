@@ -31,15 +31,23 @@ from typing import Any
 
 import attrs
 
-from ginrummy.bots.registry import BotFactory, bot_name, make_bot
+from ginrummy.bots.registry import (
+    BotFactory,
+    bot_name,
+    check_bot_shown,
+    checked_bot,
+    make_bot,
+    parse_bot_name,
+)
 from ginrummy.errors import GinRummyError
 from ginrummy.play.game import Game
 from ginrummy.plurals import counted
 from ginrummy.rules import Ruleset
+from ginrummy.simulation.bradley_terry import PRIOR_DRAWS, bradley_terry
 from ginrummy.simulation.cells import WIDTH, estimate_cell
 from ginrummy.simulation.shards import MAX_WORKERS, run_jobs, sized
-from ginrummy.simulation.statistics import Estimate
-from ginrummy.validators import check_seed
+from ginrummy.simulation.statistics import Estimate, deprecated_as_dict, estimate_dict
+from ginrummy.validators import check_int, check_seed
 
 __all__ = [
     "DEFAULT_LADDER_GAMES",
@@ -53,7 +61,9 @@ __all__ = [
     "bradley_terry",
     "ladder",
     "ladder_table",
+    "pair_figures",
     "play_deals",
+    "ratings_figures",
 ]
 
 DEFAULT_LADDER_GAMES = 100
@@ -68,10 +78,6 @@ which take minutes (about 10 s a game on this project's machine)."""
 ELO_SCALE = 400 / math.log(10)
 """Elo points per unit of log-strength: 400 points are odds of ten to one."""
 
-PRIOR_DRAWS = 1.0
-"""Virtual drawn games added to every pair before fitting, so that a bot that won (or lost)
-every game still has a finite rating; negligible beside a few dozen real games."""
-
 PAIR_COUNTS: tuple[str, ...] = (
     "games",
     "first_wins",
@@ -84,18 +90,6 @@ PAIR_COUNTS: tuple[str, ...] = (
     "second_points",
 )
 """The count fields of a :class:`PairRecord`, in order."""
-
-
-def _count(value: object, where: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise GinRummyError(f"invalid {where} {value!r}: must be an integer of at least 0")
-    return value
-
-
-def _bot_label(value: object, where: str) -> str:
-    if not isinstance(value, str) or not value or len(value) > 100:
-        raise GinRummyError(f"invalid {where} {value!r:.120}: expected a bot's name")
-    return value
 
 
 @attrs.frozen
@@ -112,9 +106,9 @@ class PairRecord:
     (1.0, 4.0)
     """
 
-    first: str = attrs.field(validator=lambda _i, _a, v: _bot_label(v, "first bot"))
+    first: str = attrs.field(validator=lambda _i, a, v: check_bot_shown(v, a.name, "pair record"))
     """The first bot's name."""
-    second: str = attrs.field(validator=lambda _i, _a, v: _bot_label(v, "second bot"))
+    second: str = attrs.field(validator=lambda _i, a, v: check_bot_shown(v, a.name, "pair record"))
     """The second bot's name."""
     games: int = attrs.field(default=0, kw_only=True)
     """Games played (each deal twice)."""
@@ -137,7 +131,7 @@ class PairRecord:
 
     def __attrs_post_init__(self) -> None:
         for name in PAIR_COUNTS:
-            _count(getattr(self, name), f"pair record {name}")
+            check_int(getattr(self, name), f"pair record {name}", GinRummyError, low=0)
         if self.first == self.second:
             raise GinRummyError(f"invalid pair record: a bot {self.first!r} against itself")
         if self.first_wins + self.second_wins + self.draws != self.games:
@@ -193,19 +187,31 @@ class PairRecord:
         return points / self.rounds if self.rounds else math.nan
 
     def as_dict(self) -> dict[str, object]:
-        """The record and its rates as plain data (for ``--json``)."""
-        data: dict[str, object] = {"first": self.first, "second": self.second}
-        data.update({name: getattr(self, name) for name in PAIR_COUNTS})
-        for side in ("first", "second"):
-            data[f"{side}_game_win_rate"] = _estimate_data(self.win_rate(side))
-            data[f"{side}_round_win_rate"] = _estimate_data(self.win_rate(side, "rounds"))
-            points = self.points_per_round(side)
-            data[f"{side}_points_per_round"] = None if math.isnan(points) else round(points, 6)
-        return data
+        """Deprecated: the record and its rates are a pair of the ladder's document
+        (``gr.to_data(ladder)``, under ``pairs``)."""
+        deprecated_as_dict("PairRecord", "gr.to_data(ladder)['data']['pairs']")
+        return {"first": self.first, "second": self.second, **pair_figures(self)}
 
 
-def _estimate_data(estimate: Estimate) -> dict[str, float | None]:
-    return {k: (None if math.isnan(v) else round(v, 6)) for k, v in attrs.asdict(estimate).items()}
+def pair_figures(record: PairRecord) -> dict[str, object]:
+    """A record's counts and, for each side, its shares of games and rounds won
+    (:func:`~ginrummy.simulation.statistics.estimate_dict`) and its points per round: a pair
+    of the ladder's document, without the bots' names."""
+    data: dict[str, object] = {name: getattr(record, name) for name in PAIR_COUNTS}
+    for side in ("first", "second"):
+        data[f"{side}_game_win_rate"] = estimate_dict(record.win_rate(side))
+        data[f"{side}_round_win_rate"] = estimate_dict(record.win_rate(side, "rounds"))
+        points = record.points_per_round(side)
+        data[f"{side}_points_per_round"] = None if math.isnan(points) else round(points, 6)
+    return data
+
+
+def ratings_figures(ladder: Ladder) -> list[dict[str, object]]:
+    """The ratings, strongest first, as plain data: the ``ratings`` of a ladder's document."""
+    return [
+        {"bot": r.bot, "elo": estimate_dict(r.elo), "games": r.games, "score": round(r.score, 6)}
+        for r in ladder.ratings
+    ]
 
 
 @attrs.frozen
@@ -231,83 +237,11 @@ class Rating:
         return self.wins / self.games if self.games else math.nan
 
 
-def _solve(matrix: list[list[float]]) -> list[list[float]]:
-    """The inverse of a small invertible matrix (Gauss-Jordan with partial pivoting)."""
-    size = len(matrix)
-    rows = [list(row) + [1.0 if i == j else 0.0 for j in range(size)] for i, row in enumerate(matrix)]
-    for column in range(size):
-        pivot = max(range(column, size), key=lambda r: abs(rows[r][column]))
-        rows[column], rows[pivot] = rows[pivot], rows[column]
-        lead = rows[column][column]
-        rows[column] = [x / lead for x in rows[column]]
-        for r in range(size):
-            if r != column and rows[r][column]:
-                factor = rows[r][column]
-                rows[r] = [x - factor * y for x, y in zip(rows[r], rows[column], strict=True)]
-    return [row[size:] for row in rows]
-
-
-def bradley_terry(
-    bots: Sequence[str], pairs: Sequence[PairRecord], prior: float = PRIOR_DRAWS
-) -> tuple[tuple[float, ...], tuple[float, ...]]:
-    """Fit Bradley-Terry log-strengths to the games of ``pairs`` and return them (summing to
-    0) and their standard errors.
-
-    A drawn game counts half a win to each bot, and every pair gets ``prior`` virtual drawn
-    games. The fit is Hunter's MM iteration (2004), run until no log-strength moves by more
-    than 1e-11; the errors come from the observed information matrix of the log-likelihood, whose
-    pseudo-inverse (under the constraint that the log-strengths sum to 0) is the covariance.
-
-    >>> pair = PairRecord("a", "b", games=30, first_wins=20, second_wins=10, rounds=30,
-    ...     first_round_wins=20, second_round_wins=10)
-    >>> strengths, errors = bradley_terry(["a", "b"], [pair], prior=0)
-    >>> round(strengths[0] - strengths[1], 6) == round(math.log(2), 6), round(errors[0], 4)
-    (True, 0.1936)
-    """
-    index = {bot: i for i, bot in enumerate(bots)}
-    size = len(bots)
-    wins = [[0.0] * size for _ in range(size)]
-    for pair in pairs:
-        i, j = index[pair.first], index[pair.second]
-        wins[i][j] += pair.first_wins + (pair.draws + prior) / 2
-        wins[j][i] += pair.second_wins + (pair.draws + prior) / 2
-    games = [[wins[i][j] + wins[j][i] for j in range(size)] for i in range(size)]
-    for i in range(size):
-        if not sum(wins[i]):
-            raise GinRummyError(f"bot {bots[i]!r} won nothing: it has no finite rating (give prior > 0)")
-    strength = [1.0] * size
-    for _ in range(100_000):
-        updated = []
-        for i in range(size):
-            below = sum(games[i][j] / (strength[i] + strength[j]) for j in range(size) if j != i)
-            updated.append(sum(wins[i]) / below)
-        mean = math.exp(sum(math.log(s) for s in updated) / size)
-        updated = [s / mean for s in updated]
-        moved = max(abs(math.log(a) - math.log(b)) for a, b in zip(updated, strength, strict=True))
-        strength = updated
-        if moved < 1e-11:
-            break
-    theta = [math.log(s) for s in strength]
-    information = [[0.0] * size for _ in range(size)]
-    for i in range(size):
-        for j in range(size):
-            if i != j and games[i][j]:
-                p = 1 / (1 + math.exp(theta[j] - theta[i]))
-                information[i][j] -= games[i][j] * p * (1 - p)
-                information[i][i] += games[i][j] * p * (1 - p)
-    shifted = [[information[i][j] + 1 / size for j in range(size)] for i in range(size)]
-    covariance = [[x - 1 / size for x in row] for row in _solve(shifted)]
-    errors = tuple(math.sqrt(max(0.0, covariance[i][i])) for i in range(size))
-    return tuple(theta), errors
-
-
 def _pair_names(bots: object) -> tuple[tuple[str | BotFactory, ...], tuple[str, ...]]:
     chosen = tuple(bots) if isinstance(bots, Sequence) and not isinstance(bots, (str, bytes)) else ()
     if len(chosen) < 2:
         raise GinRummyError(f"invalid bots {bots!r:.120}: a ladder needs at least two bots")
-    for bot in chosen:
-        make_bot(bot)
-    names = tuple(bot_name(bot) for bot in chosen)
+    names = tuple(checked_bot(bot) for bot in chosen)
     repeated = sorted({name for name in names if names.count(name) > 1})
     if repeated:
         raise GinRummyError(f"invalid bots: {repeated[0]!r} is named twice; each bot plays once")
@@ -334,10 +268,10 @@ def play_deals(
     >>> play_deals(gr.PAGAT, ("greedy", "random"), 0, 0, 1).games
     2
     """
-    check_seed(seed)
+    check_seed(seed, GinRummyError)
     names = (bot_name(bots[0]), bot_name(bots[1]))
     for value, label in ((start, "start"), (stop, "stop")):
-        _count(value, label)
+        check_int(value, label, GinRummyError, low=0)
     if stop < start:
         raise GinRummyError(f"invalid stop {stop!r}: must be at least start {start!r}")
     total = PairRecord(*names)
@@ -403,15 +337,15 @@ class Ladder:
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rules, Ruleset):
             raise GinRummyError(f"invalid ladder rules {self.rules!r:.80}: expected a Ruleset")
+        if isinstance(self.bots, tuple):
+            for index, bot in enumerate(self.bots):
+                check_bot_shown(bot, f"bots[{index}]", "ladder")
         if not isinstance(self.bots, tuple) or len(self.bots) < 2 or len(set(self.bots)) != len(self.bots):
             raise GinRummyError(
                 f"invalid ladder bots {self.bots!r:.120}: expected two or more different names"
             )
-        for bot in self.bots:
-            _bot_label(bot, "ladder bot")
-        if isinstance(self.seed, bool) or not isinstance(self.seed, (int, str)):
-            raise GinRummyError(f"invalid ladder seed {self.seed!r:.80}: expected an integer or a string")
-        _count(self.games, "ladder games")
+        check_seed(self.seed, GinRummyError, context="ladder")
+        check_int(self.games, "games", GinRummyError, low=0, context="ladder")
         expected = list(itertools.combinations(self.bots, 2))
         found = [(p.first, p.second) for p in self.pairs] if isinstance(self.pairs, tuple) else None
         if found != expected or not all(isinstance(p, PairRecord) for p in self.pairs):
@@ -458,16 +392,15 @@ class Ladder:
         raise GinRummyError(f"no pair {a!r} against {b!r} in this ladder (bots: {', '.join(self.bots)})")
 
     def as_dict(self) -> dict[str, object]:
-        """The ladder as plain data: what ``ginrummy ladder --json`` prints."""
+        """Deprecated: ``gr.to_data(ladder)``, the document ``gr.dumps`` writes (and
+        ``ginrummy ladder --json`` prints), holds the records, the ratings and the rates."""
+        deprecated_as_dict("Ladder", "gr.to_data(ladder)")
         return {
             "ruleset": self.rules.name,
             "seed": self.seed,
             "games_per_pair": self.games,
-            "ratings": [
-                {"bot": r.bot, "elo": _estimate_data(r.elo), "games": r.games, "score": round(r.score, 6)}
-                for r in self.ratings
-            ],
-            "pairs": [pair.as_dict() for pair in self.pairs],
+            "ratings": ratings_figures(self),
+            "pairs": [{"first": p.first, "second": p.second, **pair_figures(p)} for p in self.pairs],
         }
 
 
@@ -524,19 +457,18 @@ def ladder(
     """
     chosen, names = _pair_names(bots)
     if games is None:
-        slow = any(isinstance(bot, str) and bot.lower().startswith("montecarlo") for bot in chosen)
+        slow = any(isinstance(bot, str) and parse_bot_name(bot).library == "montecarlo" for bot in chosen)
         games = SLOW_LADDER_GAMES if slow else DEFAULT_LADDER_GAMES
     if not isinstance(rules, Ruleset):
         raise GinRummyError(f"invalid rules {rules!r:.80}: expected a Ruleset")
-    if not isinstance(games, int) or isinstance(games, bool) or games < 2 or games % 2:
+    if check_int(games, "games", GinRummyError, low=2) % 2:
         raise GinRummyError(
             f"invalid games {games!r}: must be an even number of at least 2 (each deal is played twice)"
         )
-    check_seed(seed)
+    check_seed(seed, GinRummyError)
     if executor is not None and not isinstance(executor, concurrent.futures.Executor):
         raise GinRummyError(f"invalid executor {executor!r:.80}: expected a concurrent.futures.Executor")
-    if not isinstance(workers, int) or isinstance(workers, bool) or not 1 <= workers <= MAX_WORKERS:
-        raise GinRummyError(f"invalid workers {workers!r}: must be an integer from 1 to {MAX_WORKERS}")
+    check_int(workers, "workers", GinRummyError, low=1, high=MAX_WORKERS)
     pair_bots = list(itertools.combinations(chosen, 2))
     records = [PairRecord(bot_name(a), bot_name(b)) for a, b in pair_bots]
     deals = games // 2

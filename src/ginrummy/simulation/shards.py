@@ -26,13 +26,13 @@ from typing import Any, TypeVar
 
 import attrs
 
-from ginrummy.bots.registry import BotFactory, bot_name, make_bot
+from ginrummy.bots.registry import BotFactory, checked_bot, make_bot
 from ginrummy.errors import GinRummyError
 from ginrummy.play.game import Game
 from ginrummy.play.round import Round
 from ginrummy.rules import Ruleset
 from ginrummy.simulation.tally import UNITS, Counts, PairedSums, Tally, Unit
-from ginrummy.validators import check_seed
+from ginrummy.validators import check_int, check_seed
 
 __all__ = [
     "MAX_WORKERS",
@@ -77,12 +77,6 @@ def _sequence(value: object) -> bool:
     return isinstance(value, Sequence) and not isinstance(value, (str, bytes))
 
 
-def _index(value: object, name: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise GinRummyError(f"invalid {name} {value!r}: must be an integer of at least 0")
-    return value
-
-
 def check_bots(bots: object) -> tuple[BotPair, tuple[str, str]]:
     """The pair of bots and their names.
 
@@ -90,9 +84,7 @@ def check_bots(bots: object) -> tuple[BotPair, tuple[str, str]]:
     """
     if not isinstance(bots, tuple) or len(bots) != 2:
         raise GinRummyError(f"invalid bots {bots!r}: expected a pair (player 0, player 1)")
-    for bot in bots:
-        make_bot(bot)
-    return (bots[0], bots[1]), (bot_name(bots[0]), bot_name(bots[1]))
+    return (bots[0], bots[1]), (checked_bot(bots[0]), checked_bot(bots[1]))
 
 
 def _play_unit(rules: Ruleset, unit: Unit, index: int, seed: int | str, bots: BotPair) -> Counts:
@@ -162,8 +154,8 @@ def play_games(
     """
     chosen = check_rulesets(rulesets)
     pair, names = check_bots(bots)
-    check_seed(seed)
-    first, last = _index(start, "start"), _index(stop, "stop")
+    check_seed(seed, GinRummyError)
+    first, last = (check_int(x, name, GinRummyError, low=0) for x, name in ((start, "start"), (stop, "stop")))
     if last < first:
         raise GinRummyError(f"invalid stop {stop!r}: must be at least start {start!r}")
     if unit not in UNITS:
@@ -272,7 +264,8 @@ def run_jobs(
 
 def run_shards(
     rulesets: tuple[Ruleset, ...],
-    bots: BotPair,
+    pair: BotPair,
+    names: tuple[str, str],
     seed: int | str,
     unit: Unit,
     count: int,
@@ -284,8 +277,8 @@ def run_shards(
 ) -> Tally:
     """Play ``count`` games in shards of ``size`` through :func:`run_jobs` (twice ``workers``
     shards in flight) and add up their tallies (in any order: the sums are exact). The
-    arguments are checked by the caller."""
-    pair, names = check_bots(bots)
+    arguments are checked by the caller, once per run: the bots' ``pair`` and their ``names``
+    are what :func:`check_bots` returned."""
     total = Tally.empty(rulesets, names, seed, unit)
     done, goal = 0, count * len(rulesets)
 

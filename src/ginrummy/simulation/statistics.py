@@ -20,6 +20,7 @@ from __future__ import annotations
 import concurrent.futures
 import math
 import textwrap
+import warnings
 from collections.abc import Sequence
 
 import attrs
@@ -41,19 +42,22 @@ from ginrummy.simulation.shards import (
 from ginrummy.simulation.shards import (
     shard_size as default_shard_size,
 )
-from ginrummy.simulation.tally import OUTCOMES, STATISTICS, Counts, Statistic, Tally, Unit
-from ginrummy.validators import check_int, check_seed
+from ginrummy.simulation.tally import OUTCOMES, STATISTICS, WIN_RATES, Counts, Statistic, Tally, Unit
+from ginrummy.validators import check_int, check_player, check_seed
 
 __all__ = [
     "DEFAULT_GAMES",
     "Estimate",
     "RulesetStats",
     "SimulationReport",
+    "deprecated_as_dict",
+    "estimate_dict",
     "run_simulation",
     "simulate",
     "simulation_table",
     "statistic_label",
     "statistic_rows",
+    "stats_figures",
     "table_header",
     "table_note",
 ]
@@ -190,62 +194,85 @@ class RulesetStats:
         """Mean rounds per game (NaN when simulating rounds)."""
         return self.counts.game_rounds / self.counts.games if self.counts.games else math.nan
 
-    @property
-    def dealer_win_rate(self) -> Estimate:
-        """The share of all rounds won by the dealer."""
-        return Estimate.proportion(self.counts.dealer_wins, self.counts.rounds)
+    def win_rate(self, who: int | str, unit: Unit | None = None) -> Estimate:
+        """The share of games (or of all rounds) won by ``who``, with its 95% interval: the one
+        accessor of every win rate.
 
-    @property
-    def non_dealer_win_rate(self) -> Estimate:
-        """The share of all rounds won by the non-dealer."""
-        return Estimate.proportion(self.counts.non_dealer_wins, self.counts.rounds)
-
-    @property
-    def player0_round_win_rate(self) -> Estimate:
-        """The share of all rounds won by player 0 (the first bot)."""
-        return Estimate.proportion(self.counts.player0_round_wins, self.counts.rounds)
-
-    @property
-    def player1_round_win_rate(self) -> Estimate:
-        """The share of all rounds won by player 1 (the second bot)."""
-        return Estimate.proportion(self.counts.player1_round_wins, self.counts.rounds)
-
-    @property
-    def player0_game_win_rate(self) -> Estimate:
-        """The share of games won by player 0 (the first bot)."""
-        return Estimate.proportion(self.counts.player0_wins, self.counts.games)
-
-    @property
-    def player1_game_win_rate(self) -> Estimate:
-        """The share of games won by player 1 (the second bot)."""
-        return Estimate.proportion(self.counts.player1_wins, self.counts.games)
-
-    def bot_win_rate(self, player: int, unit: Unit = "games") -> Estimate:
-        """The share of games (or, with ``unit='rounds'``, of all rounds) won by ``player``'s
-        bot (0: the first bot of the simulation, 1: the second).
-
-        :raises GinRummyError: for a player other than 0 or 1 or an unknown unit.
+        :param who: ``0`` or ``1`` (the simulation's first or second bot, whoever deals),
+            ``'dealer'`` or ``'non-dealer'`` (of each round), or ``'first player'`` (the player
+            who acted first in the game).
+        :param unit: ``'games'`` or ``'rounds'``; None: games for a player and the first
+            player, rounds for the dealer and the non-dealer (who deals changes from round to
+            round, and the first player is a game's).
+        :raises GinRummyError: for anyone else, an unknown unit, or a unit ``who`` has no
+            rate in.
 
         >>> import ginrummy as gr
         >>> counts = gr.Counts(rounds=3, games=1, outcomes=(3, 0, 0, 0, 0, 0),
         ...     scored_rounds=3, dealer_wins=3, player0_round_wins=2,
         ...     player1_round_wins=1, game_rounds=3, player1_wins=1)
         >>> stats = gr.RulesetStats(gr.PAGAT, counts)
-        >>> stats.bot_win_rate(1).value, round(stats.bot_win_rate(0, "rounds").value, 3)
+        >>> stats.win_rate(1).value, round(stats.win_rate(0, "rounds").value, 3)
         (1.0, 0.667)
+        >>> stats.win_rate("dealer").value
+        1.0
         """
-        if player not in (0, 1) or isinstance(player, bool):
-            raise GinRummyError(f"invalid player {player!r}: must be 0 or 1")
-        if unit not in ("games", "rounds"):
-            raise GinRummyError(f"invalid unit {unit!r}: expected 'games' or 'rounds'")
-        name = f"player{player}_{'game' if unit == 'games' else 'round'}_win_rate"
-        found: Estimate = getattr(self, name)
-        return found
+        if unit is not None and unit not in ("games", "rounds"):
+            raise GinRummyError(f"invalid unit {unit!r:.40}: expected 'games' or 'rounds'")
+        if who in ("dealer", "non-dealer", "first player"):
+            chosen = unit or ("games" if who == "first player" else "rounds")
+        else:
+            check_player(who, "player", GinRummyError)
+            chosen = unit or "games"
+        name = WIN_RATES.get((who, chosen))
+        if name is None:
+            other = "games" if chosen == "rounds" else "rounds"
+            raise GinRummyError(f"invalid unit {chosen!r} for {who!r}: its wins are counted in {other}")
+        return self.statistic(next(s for s in STATISTICS if s.name == name))
+
+    def _deprecated(self, old: str, who: int | str, unit: Unit) -> Estimate:
+        instead = f"win_rate({who!r}, {unit!r})"
+        warnings.warn(f"RulesetStats.{old} is deprecated: use {instead}", DeprecationWarning, stacklevel=3)
+        return self.win_rate(who, unit)
+
+    @property
+    def dealer_win_rate(self) -> Estimate:
+        """Deprecated: :meth:`win_rate` ``('dealer')``."""
+        return self._deprecated("dealer_win_rate", "dealer", "rounds")
+
+    @property
+    def non_dealer_win_rate(self) -> Estimate:
+        """Deprecated: :meth:`win_rate` ``('non-dealer')``."""
+        return self._deprecated("non_dealer_win_rate", "non-dealer", "rounds")
+
+    @property
+    def player0_round_win_rate(self) -> Estimate:
+        """Deprecated: :meth:`win_rate` ``(0, 'rounds')``."""
+        return self._deprecated("player0_round_win_rate", 0, "rounds")
+
+    @property
+    def player1_round_win_rate(self) -> Estimate:
+        """Deprecated: :meth:`win_rate` ``(1, 'rounds')``."""
+        return self._deprecated("player1_round_win_rate", 1, "rounds")
+
+    @property
+    def player0_game_win_rate(self) -> Estimate:
+        """Deprecated: :meth:`win_rate` ``(0)``."""
+        return self._deprecated("player0_game_win_rate", 0, "games")
+
+    @property
+    def player1_game_win_rate(self) -> Estimate:
+        """Deprecated: :meth:`win_rate` ``(1)``."""
+        return self._deprecated("player1_game_win_rate", 1, "games")
+
+    def bot_win_rate(self, player: int, unit: Unit = "games") -> Estimate:
+        """Deprecated: :meth:`win_rate` ``(player, unit)``."""
+        return self._deprecated("bot_win_rate", player, unit)
 
     @property
     def first_player_game_win_rate(self) -> Estimate:
-        """The share of games won by the player who acted first in the game."""
-        return Estimate.proportion(self.counts.first_player_wins, self.counts.games)
+        """Deprecated: :meth:`win_rate` ``('first player')``."""
+        return self._deprecated("first_player_game_win_rate", "first player", "games")
 
     @property
     def draw_rate(self) -> Estimate:
@@ -253,42 +280,52 @@ class RulesetStats:
         return Estimate.proportion(self.counts.drawn_games, self.counts.games)
 
     def statistic(self, statistic: Statistic) -> Estimate:
-        """One figure of :data:`~ginrummy.simulation.tally.STATISTICS` with its interval (rounds per
-        game, a plain mean, has an interval of zero width)."""
-        if statistic.numerator.startswith("outcomes:"):
-            return self.rate(statistic.name)
-        if statistic.name == "rounds_per_game":
-            value = self.rounds_per_game
-            return Estimate(value, value, value)
-        found: Estimate = getattr(self, statistic.name)
-        return found
+        """One figure of :data:`~ginrummy.simulation.tally.STATISTICS` with its interval: a share
+        (``statistic.percent``) from its own numerator and denominator, a mean per round with
+        its sum of squares, rounds per game as a plain mean (an interval of zero width)."""
+        if statistic.percent:
+            return Estimate.proportion(*statistic.parts(self.counts))
+        if statistic.name == "turns_per_round":
+            return self.turns_per_round
+        if statistic.name == "points_per_scored_round":
+            return self.points_per_scored_round
+        value = self.rounds_per_game
+        return Estimate(value, value, value)
 
     def as_dict(self) -> dict[str, object]:
-        """The figures as plain data (for ``--json``)."""
-        data: dict[str, object] = {
-            "ruleset": self.name,
-            "rounds": self.rounds,
-            "games": self.games,
-            "outcomes": {o.value: estimate_dict(self.rate(o)) for o in OUTCOMES},
-            "turns_per_round": estimate_dict(self.turns_per_round),
-            "points_per_scored_round": estimate_dict(self.points_per_scored_round),
-            "dealer_win_rate": estimate_dict(self.dealer_win_rate),
-            "non_dealer_win_rate": estimate_dict(self.non_dealer_win_rate),
-            "player0_round_win_rate": estimate_dict(self.player0_round_win_rate),
-            "player1_round_win_rate": estimate_dict(self.player1_round_win_rate),
-        }
-        if self.games:
-            data["rounds_per_game"] = round(self.rounds_per_game, 6)
-            data["first_player_game_win_rate"] = estimate_dict(self.first_player_game_win_rate)
-            data["player0_game_win_rate"] = estimate_dict(self.player0_game_win_rate)
-            data["player1_game_win_rate"] = estimate_dict(self.player1_game_win_rate)
-            data["draw_rate"] = estimate_dict(self.draw_rate)
-        return data
+        """Deprecated: the figures are in the document of the report (``gr.to_data(report)``,
+        under ``stats``); this is :func:`stats_figures`."""
+        deprecated_as_dict("RulesetStats", "gr.to_data(report)['data']['stats']")
+        return stats_figures(self)
+
+
+def deprecated_as_dict(kind: str, instead: str) -> None:
+    """Warn that ``as_dict`` of ``kind`` is deprecated, naming what replaces it."""
+    warnings.warn(
+        f"{kind}.as_dict() is deprecated: use {instead} (the document gr.dumps writes)",
+        DeprecationWarning,
+        stacklevel=3,
+    )
 
 
 def estimate_dict(estimate: Estimate) -> dict[str, float | None]:
     """An estimate as plain data, rounded to 6 decimals, NaN as None."""
     return {k: (None if math.isnan(v) else round(v, 6)) for k, v in attrs.asdict(estimate).items()}
+
+
+def stats_figures(stats: RulesetStats) -> dict[str, object]:
+    """The figures of one ruleset as plain data, by the names of
+    :data:`~ginrummy.simulation.tally.STATISTICS` (the outcomes under ``outcomes``; the game
+    figures only when games were played), estimates by :func:`estimate_dict`: the ``stats``
+    of a report's document."""
+    data: dict[str, object] = {"ruleset": stats.name, "rounds": stats.rounds, "games": stats.games}
+    data["outcomes"] = {o.value: estimate_dict(stats.rate(o)) for o in OUTCOMES}
+    for statistic in reported("games" if stats.games else "rounds"):
+        if statistic.name == "rounds_per_game":
+            data[statistic.name] = round(stats.rounds_per_game, 6)
+        elif not statistic.numerator.startswith("outcomes:"):
+            data[statistic.name] = estimate_dict(stats.statistic(statistic))
+    return data
 
 
 def reported(unit: Unit) -> tuple[Statistic, ...]:
@@ -346,12 +383,11 @@ class SimulationReport:
         raise KeyError(name)
 
     def as_dict(self) -> dict[str, object]:
-        """The report as plain data: what ``ginrummy simulate --json`` prints."""
-        return {
-            "seed": self.seed,
-            "bots": list(self.bots),
-            "rulesets": [stats.as_dict() for stats in self.stats],
-        }
+        """Deprecated: ``gr.to_data(report)``, the document ``gr.dumps`` writes (and
+        ``ginrummy simulate --json`` prints), holds the tally and these figures."""
+        deprecated_as_dict("SimulationReport", "gr.to_data(report)")
+        rulesets = [stats_figures(stats) for stats in self.stats]
+        return {"seed": self.seed, "bots": list(self.bots), "rulesets": rulesets}
 
 
 DEFAULT_GAMES = 100
@@ -392,11 +428,20 @@ def run_simulation(
         raise GinRummyError(f"invalid executor {executor!r}: expected a concurrent.futures.Executor")
     if shard_size is not None:
         check_int(shard_size, "shard_size", GinRummyError, low=1)
-    check_seed(seed)
-    check_bots(bots)
+    check_seed(seed, GinRummyError)
+    pair, names = check_bots(bots)
     size = shard_size or default_shard_size(count, len(chosen), unit, workers)
     return run_shards(
-        chosen, bots, seed, unit, count, size=size, executor=executor, workers=workers, progress=progress
+        chosen,
+        pair,
+        names,
+        seed,
+        unit,
+        count,
+        size=size,
+        executor=executor,
+        workers=workers,
+        progress=progress,
     )
 
 

@@ -31,11 +31,13 @@ from typing import Any, Literal
 
 import attrs
 
+from ginrummy.bots.registry import check_bot_shown
 from ginrummy.errors import GinRummyError
 from ginrummy.plurals import counted
 from ginrummy.results.pricing import Outcome
 from ginrummy.results.round_result import RoundResult
 from ginrummy.rules import Ruleset
+from ginrummy.validators import check_int, check_player, check_seed, is_int
 
 __all__ = ["PRODUCTS", "STATISTICS", "UNITS", "Counts", "PairedSums", "Statistic", "Tally", "Unit"]
 
@@ -46,12 +48,6 @@ Unit = Literal["games", "rounds"]
 """What one simulated unit is: a whole game to the target, or a single round."""
 UNITS: tuple[Unit, ...] = ("games", "rounds")
 """The units a simulation may count."""
-
-
-def _count(value: object, where: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise GinRummyError(f"invalid {where} {value!r}: must be an integer of at least 0")
-    return value
 
 
 @attrs.frozen
@@ -109,13 +105,13 @@ class Counts:
     def __attrs_post_init__(self) -> None:
         for field in attrs.fields(Counts):
             if field.name != "outcomes":
-                _count(getattr(self, field.name), f"counts.{field.name}")
+                check_int(getattr(self, field.name), f"counts.{field.name}", GinRummyError, low=0)
         if not isinstance(self.outcomes, tuple) or len(self.outcomes) != len(OUTCOMES):
             raise GinRummyError(
                 f"invalid counts.outcomes {self.outcomes!r}: must be a tuple of {len(OUTCOMES)} counts"
             )
         for outcome, count in zip(OUTCOMES, self.outcomes, strict=True):
-            _count(count, f"counts.outcomes[{outcome.value!r}]")
+            check_int(count, f"counts.outcomes[{outcome.value!r}]", GinRummyError, low=0)
         problem = self._inconsistency()
         if problem is not None:
             raise GinRummyError(f"inconsistent counts: {problem}")
@@ -176,9 +172,8 @@ class Counts:
 
         :raises GinRummyError: for a negative number of turns or a dealer other than 0 or 1.
         """
-        if dealer not in (0, 1) or isinstance(dealer, bool):
-            raise GinRummyError(f"invalid dealer {dealer!r}: must be 0 or 1")
-        _count(turns, "turns")
+        check_player(dealer, "dealer", GinRummyError)
+        check_int(turns, "turns", GinRummyError, low=0)
         outcomes = [0] * len(OUTCOMES)
         outcomes[OUTCOMES.index(result.outcome)] = 1
         scored = result.winner is not None
@@ -267,6 +262,18 @@ STATISTICS: tuple[Statistic, ...] = (
 means per round, the win shares (by seat and by bot: player 0 is always the first bot), and
 the game figures. A table names the bots in the labels ``player 0`` and ``player 1``."""
 
+WIN_RATES: dict[tuple[int | str, Unit], str] = {
+    (0, "games"): "player0_game_win_rate",
+    (1, "games"): "player1_game_win_rate",
+    (0, "rounds"): "player0_round_win_rate",
+    (1, "rounds"): "player1_round_win_rate",
+    ("dealer", "rounds"): "dealer_win_rate",
+    ("non-dealer", "rounds"): "non_dealer_win_rate",
+    ("first player", "games"): "first_player_game_win_rate",
+}
+"""The statistic of each win rate, by whose wins (a player, ``'dealer'``, ``'non-dealer'``,
+``'first player'``) and what is counted (:meth:`~ginrummy.RulesetStats.win_rate`)."""
+
 PRODUCTS: tuple[tuple[int, int], ...] = tuple((i, j) for i in range(4) for j in range(i, 4))
 """The index pairs ``(i, j)``, ``i <= j``, of the products that :class:`PairedSums` keeps, over
 the vector ``(numerator, denominator, numerator under the first ruleset, denominator under the
@@ -313,7 +320,7 @@ class PairedSums:
                     f"invalid paired sums of {statistic.name!r}: expected {len(PRODUCTS)} sums, got {row!r}"
                 )
             for value in row:
-                _count(value, f"paired sum of {statistic.name!r}")
+                check_int(value, f"paired sum of {statistic.name!r}", GinRummyError, low=0)
 
     def __add__(self, other: PairedSums) -> PairedSums:
         if not isinstance(other, PairedSums):
@@ -343,7 +350,9 @@ def _played(value: object) -> tuple[tuple[int, int], ...]:
     for item in value:
         if not isinstance(item, (tuple, list)) or len(item) != 2:
             raise GinRummyError(f"invalid played range {item!r}: expected (start, stop)")
-        start, stop = _count(item[0], "start"), _count(item[1], "stop")
+        start, stop = (
+            check_int(x, name, GinRummyError, low=0) for x, name in zip(item, ("start", "stop"), strict=True)
+        )
         if stop <= start:
             raise GinRummyError(f"invalid played range {item!r}: stop must exceed start")
         pairs.append((start, stop))
@@ -396,10 +405,11 @@ class Tally:
         ):
             raise GinRummyError(f"invalid tally rulesets {rulesets!r}: expected a tuple of rulesets")
         bots = self.bots
-        if not (isinstance(bots, tuple) and len(bots) == 2 and all(isinstance(b, str) and b for b in bots)):
-            raise GinRummyError(f"invalid tally bots {bots!r}: expected two names")
-        if isinstance(self.seed, bool) or not isinstance(self.seed, (int, str)):
-            raise GinRummyError(f"invalid tally seed {self.seed!r}: expected an integer or a string")
+        if not (isinstance(bots, tuple) and len(bots) == 2):
+            raise GinRummyError(f"invalid tally bots {bots!r:.120}: expected two names")
+        for player, bot in enumerate(bots):
+            check_bot_shown(bot, f"bots[{player}]", "tally")
+        check_seed(self.seed, GinRummyError, context="tally")
         if self.unit not in UNITS:
             raise GinRummyError(f"invalid tally unit {self.unit!r}: expected 'games' or 'rounds'")
         if not isinstance(self.counts, tuple) or len(self.counts) != len(rulesets):
@@ -475,7 +485,7 @@ class Tally:
         )
 
     def __radd__(self, other: object) -> Tally:
-        if isinstance(other, int) and not isinstance(other, bool) and other == 0:
+        if is_int(other) and other == 0:
             return self  # sum() starts from 0
         return NotImplemented
 
