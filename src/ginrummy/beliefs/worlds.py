@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 import attrs
 
@@ -53,6 +53,9 @@ from ginrummy.dealing import HAND_SIZE, STOCK_AT_DEAL, deck_of
 from ginrummy.errors import InvalidPositionError
 from ginrummy.melds import Meld, spread_before_layoffs
 from ginrummy.phase import Phase
+from ginrummy.results.round_result import RoundResult
+from ginrummy.round_fields import RoundFields
+from ginrummy.rules import Ruleset
 
 __all__ = ["Layout", "Record", "ViewFacts", "World", "draw_world"]
 
@@ -62,10 +65,23 @@ for the opponent's face-down knock, the card None for the opponent's stock draws
 
 
 class ViewFacts(Protocol):
-    """What the sampler reads of a view (:class:`ginrummy.PlayerView` has it all)."""
+    """What the sampler, the beliefs and the text pictures read of a view. It is a protocol
+    because the view, :class:`ginrummy.PlayerView`, is a type of ``play``, above this package;
+    a view is not a round, so it is not the round's record
+    (:class:`~ginrummy.round_fields.RoundFields`)."""
 
     @property
     def player(self) -> int: ...
+    @property
+    def rules(self) -> Ruleset: ...
+    @property
+    def knock_limit(self) -> int: ...
+    @property
+    def known_cards(self) -> Hand: ...
+    @property
+    def knock_card(self) -> Card | None: ...
+    @property
+    def result(self) -> RoundResult | None: ...
     @property
     def dealer(self) -> int: ...
     @property
@@ -107,14 +123,15 @@ class World:
     """A round drawn for a view: how it began, and the actions since.
 
     Exactly one of ``deck`` (a dealt round: the 52 cards, top first) and ``position`` (the
-    keyword arguments of :meth:`ginrummy.Round.from_position` but the dealer) is given.
+    fields of a position set up, as :meth:`ginrummy.Round.from_position` takes them, to be
+    checked as it checks them) is given.
     """
 
     dealer: int
     """The dealer."""
     deck: tuple[Card, ...] | None
     """The deck of a dealt round, top first."""
-    position: dict[str, Any] | None = attrs.field(hash=False)
+    position: RoundFields | None
     """The set-up position of a round that was not dealt."""
     actions: tuple[Action, ...]
     """The actions since the origin, a face-down knock with its card drawn."""
@@ -385,18 +402,20 @@ class Layout:
         taken = view.taken if phase is Phase.DISCARD and to_act == me and not events else None
         known = [Hand(), Hand()]
         known[other] = Hand.from_mask(self.known_at_origin)
-        position = {
-            "hands": (hands[0], hands[1]),
-            "stock": stock_cards,
-            "discard_pile": origin.pile,
-            "initial_upcard": upcard,
-            "phase": phase,
-            "to_act": to_act,
-            "taken": taken,
-            "stock_only": _stock_only(view, phase, to_act, origin, bool(events)),
-            "turns": origin.turns,
-            "known": (known[0], known[1]),
-        }
+        position = RoundFields._new(
+            rules=view.rules,
+            dealer=view.dealer,
+            hands=(hands[0], hands[1]),
+            stock=tuple(stock_cards),
+            discard_pile=tuple(origin.pile),
+            initial_upcard=upcard,
+            phase=phase,
+            to_act=to_act,
+            taken=taken,
+            stock_only=_stock_only(view, phase, to_act, origin, bool(events)),
+            turns=origin.turns,
+            known=(known[0], known[1]),
+        )
         return World(view.dealer, None, position, tuple(actions))
 
 
