@@ -23,6 +23,7 @@ import attrs
 import pytest
 
 import ginrummy as gr
+from ginrummy.round_fields import FIELD_NAMES
 
 __all__ = [
     "biased_action",
@@ -193,7 +194,7 @@ def illegal_reason(round_: gr.Round, action: str | gr.Action) -> str:
 
 def snapshot(round_: gr.Round) -> dict[str, object]:
     """A deep copy of every field of ``round_``, to show that an operation left it unchanged."""
-    names = [*gr.Round.__annotations__, "events"]
+    names = [*FIELD_NAMES, "events"]
     return {name: copy.deepcopy(getattr(round_, name)) for name in names}
 
 

@@ -48,8 +48,9 @@ MAP: dict[str, set[str]] = {
     "melding": {"errors", "validators", "cards", "suit_masks", "melds"},
     "neural": {"errors", "validators"},
     "results": {"errors", "validators", "cards", "melds", "rules"},
-    "beliefs": VOCABULARY | {"melding", "neural"},
-    "play": VOCABULARY | {"melding", "results", "neural", "beliefs"},
+    "round_fields": {"validators", "cards", "melds", "phase", "rules", "results"},
+    "beliefs": VOCABULARY | {"melding", "neural", "results", "round_fields"},
+    "play": VOCABULARY | {"melding", "results", "round_fields", "neural", "beliefs"},
     "bots": VOCABULARY | {"melding", "results", "neural", "beliefs", "play"},
     "simulation": VOCABULARY | {"results", "neural", "play", "bots"},
     "io": VOCABULARY | {"melding", "results", "neural", "play", "simulation"},
@@ -262,3 +263,55 @@ def test_the_flag_test_finder_sees_every_spelling() -> None:
     )
     assert [1, 2, 3] == _flag_tests(ast.parse(source))
     assert set(FLAG_TESTS_ELSEWHERE) <= {p.relative_to(PACKAGE).as_posix() for p in PACKAGE.rglob("*.py")}
+LONG = 60
+"""The most lines of code (the docstring aside) a function in ``src/`` has without a comment
+saying why it must be one."""
+
+KEPT_WHOLE = "# kept whole:"
+"""How a long function says why it is one: a comment in its body that begins with this."""
+
+
+def _long_functions(source: str) -> list[tuple[str, int, int]]:
+    """The functions of ``source`` longer than :data:`LONG` lines of code (from the first
+    statement after the docstring to the end) with no :data:`KEPT_WHOLE` comment in them: their
+    name, first line and length."""
+    lines = source.splitlines()
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        body = node.body
+        if isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+            body = body[1:]
+        if not body:
+            continue
+        end = node.end_lineno or node.lineno
+        length = end - body[0].lineno + 1
+        text = lines[node.lineno - 1 : end]
+        if length > LONG and not any(line.strip().startswith(KEPT_WHOLE) for line in text):
+            found.append((node.name, node.lineno, length))
+    return found
+
+
+def test_no_long_function_without_a_reason() -> None:
+    """A function does one thing: over 60 lines of code, it is split into its steps,
+    or a ``# kept whole:`` comment in it says why it must be one."""
+    offenders = {
+        f"{path.relative_to(PACKAGE)}:{line} {name} ({length} lines)"
+        for path in PACKAGE.rglob("*.py")
+        for name, line, length in _long_functions(path.read_text(encoding="utf-8"))
+    }
+    assert set() == offenders
+
+
+def test_the_long_function_finder_counts_code_and_reads_the_reason() -> None:
+    """The check above can fail: 61 lines of code are too long, 60 are not, the docstring does
+    not count, and a ``# kept whole:`` comment excuses the function."""
+
+    def function(statements: int, comment: str = "") -> str:
+        body = "".join(f"    x{i} = {i}\n" for i in range(statements))
+        return f'def f():\n    """A docstring\n    on two lines."""\n{comment}{body}'
+
+    assert [("f", 1, 61)] == _long_functions(function(61))
+    assert [] == _long_functions(function(60))
+    assert [] == _long_functions(function(61, "    # kept whole: one table\n"))

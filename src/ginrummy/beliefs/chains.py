@@ -41,7 +41,7 @@ from collections.abc import Sequence
 
 from ginrummy.actions import Discard, DrawStock, Knock, LayOff, PassUpcard, TakeDiscard
 from ginrummy.beliefs.opponent_models import Decision, OpponentModel
-from ginrummy.beliefs.worlds import Layout, Record, World
+from ginrummy.beliefs.worlds import Layout, Record, ViewFacts, World
 from ginrummy.cards import Card, Hand
 from ginrummy.rules import AfterPass, Ruleset
 
@@ -169,22 +169,24 @@ class _Likelihood:
 
 
 def posterior_worlds(
-    view: object, events: Sequence[Record], model: OpponentModel, count: int, rng: random.Random
+    view: ViewFacts, events: Sequence[Record], model: OpponentModel, count: int, rng: random.Random
 ) -> list[tuple[World, int]]:
     """``count`` worlds of ``view`` drawn from ``model``'s belief (see the module docstring),
     each with the opponent's cards at the end of the log (as a mask).
 
     :raises InvalidPositionError: when no round has the view.
     """
-    from_view = Layout(view, events)  # type: ignore[arg-type]
-    rules: Ruleset = view.rules  # type: ignore[attr-defined]
-    limit: int = view.knock_limit  # type: ignore[attr-defined]
+    # kept whole: one Metropolis run per chain, whose state (the slots' cards, the pool, the
+    # weight) is a handful of locals updated at every step; split, they would travel as a record
+    from_view = Layout(view, events)
+    rules: Ruleset = view.rules
+    limit: int = view.knock_limit
     skeleton = _Skeleton(from_view, rules)
     card_weights = getattr(model, "card_weights", None)
     weights: dict[int, float] | None = None
     if card_weights is not None:
-        known: Hand = view.known_cards  # type: ignore[attr-defined]
-        hidden = view.opponent_card_count - len(view.opponent_known)  # type: ignore[attr-defined]
+        known: Hand = view.known_cards
+        hidden = view.opponent_card_count - len(view.opponent_known)
         weights = card_weights(view, events, known, hidden)
     likelihood = _Likelihood(skeleton, from_view, model, rules, limit, weights)
     shown = from_view.shown

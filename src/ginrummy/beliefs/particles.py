@@ -30,32 +30,16 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Sequence
-from typing import Protocol
 
 from ginrummy.beliefs.chains import posterior_worlds
 from ginrummy.beliefs.opponent_models import OpponentModel
 from ginrummy.beliefs.worlds import Record, ViewFacts, World
-from ginrummy.cards import DECK, Card, Hand
-from ginrummy.rules import Ruleset
+from ginrummy.cards import DECK, Card
 
-__all__ = ["BeliefFacts", "Population", "population", "uniform_probabilities"]
-
-
-class BeliefFacts(ViewFacts, Protocol):
-    """What beliefs read of a view besides the sampler's facts: the ruleset and what the viewer
-    has seen (:class:`ginrummy.PlayerView` has it all)."""
-
-    @property
-    def rules(self) -> Ruleset: ...
-    @property
-    def knock_limit(self) -> int: ...
-    @property
-    def known_cards(self) -> Hand: ...
-    @property
-    def knock_card(self) -> Card | None: ...
+__all__ = ["Population", "population", "uniform_probabilities"]
 
 
-def uniform_probabilities(view: BeliefFacts) -> dict[Card, float]:
+def uniform_probabilities(view: ViewFacts) -> dict[Card, float]:
     """For every card the viewer cannot see, the probability that the opponent holds it when
     every consistent world is equally likely: ``k / u`` for each."""
     unseen = [card for card in DECK if not view.known_cards.mask & card.mask]
@@ -92,7 +76,7 @@ class Population:
         return rng.choice(self.worlds)
 
 
-def _digest(view: BeliefFacts, events: Sequence[Record]) -> int:
+def _digest(view: ViewFacts, events: Sequence[Record]) -> int:
     """A seed drawn from the view's content alone (the same on every Python and process)."""
     facts = (
         view.rules.name,
@@ -109,7 +93,7 @@ def _digest(view: BeliefFacts, events: Sequence[Record]) -> int:
     return int.from_bytes(hashlib.blake2b(repr(facts).encode(), digest_size=8).digest(), "big")
 
 
-def population(view: BeliefFacts, events: Sequence[Record], model: OpponentModel) -> Population:
+def population(view: ViewFacts, events: Sequence[Record], model: OpponentModel) -> Population:
     """``model.particles`` worlds drawn from ``model``'s belief about ``view`` (by the chains of
     :mod:`ginrummy.beliefs.chains`), with a generator seeded from the view alone.
 

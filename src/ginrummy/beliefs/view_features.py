@@ -44,11 +44,9 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
 
 from ginrummy.actions import Discard, DrawStock, Knock, PassUpcard, TakeDiscard
-from ginrummy.beliefs.worlds import Record
-from ginrummy.cards import Card, Hand
+from ginrummy.beliefs.worlds import Record, ViewFacts
 from ginrummy.rules import AfterPass, Ruleset
 
 __all__ = [
@@ -105,28 +103,9 @@ others that are not 0."""
 
 _FIRST_SCALAR = 52 * BLOCKS
 
-
-class FeatureFacts(Protocol):
-    """What the features read of a view (:class:`ginrummy.PlayerView` has it all)."""
-
-    @property
-    def player(self) -> int: ...
-    @property
-    def dealer(self) -> int: ...
-    @property
-    def rules(self) -> Ruleset: ...
-    @property
-    def hand(self) -> Hand: ...
-    @property
-    def opponent_known(self) -> Hand: ...
-    @property
-    def discard_pile(self) -> tuple[Card, ...]: ...
-    @property
-    def stock_size(self) -> int: ...
-    @property
-    def turns(self) -> int: ...
-    @property
-    def knock_limit(self) -> int: ...
+FeatureFacts = ViewFacts
+"""What the features read of a view: the sampler's protocol of one (the name stays for the
+signatures that cite it)."""
 
 
 def ruleset_values(rules: Ruleset, knock_limit: int) -> list[float]:
@@ -151,7 +130,7 @@ def ruleset_values(rules: Ruleset, knock_limit: int) -> list[float]:
     ]
 
 
-def view_inputs(view: FeatureFacts, records: Sequence[Record]) -> Inputs:
+def view_inputs(view: ViewFacts, records: Sequence[Record]) -> Inputs:
     """The inputs of ``view`` whose censored log is ``records`` (see the module docstring).
 
     The log is read from its end back, rebuilding the discard pile before each event, so a

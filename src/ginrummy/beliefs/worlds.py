@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 import attrs
 
@@ -53,6 +53,9 @@ from ginrummy.dealing import HAND_SIZE, STOCK_AT_DEAL, deck_of
 from ginrummy.errors import InvalidPositionError
 from ginrummy.melds import Meld, spread_before_layoffs
 from ginrummy.phase import Phase
+from ginrummy.results.round_result import RoundResult
+from ginrummy.round_fields import RoundFields
+from ginrummy.rules import Ruleset
 
 __all__ = ["Layout", "Record", "ViewFacts", "World", "draw_world"]
 
@@ -62,10 +65,23 @@ for the opponent's face-down knock, the card None for the opponent's stock draws
 
 
 class ViewFacts(Protocol):
-    """What the sampler reads of a view (:class:`ginrummy.PlayerView` has it all)."""
+    """What the sampler, the beliefs and the text pictures read of a view. It is a protocol
+    because the view, :class:`ginrummy.PlayerView`, is a type of ``play``, above this package;
+    a view is not a round, so it is not the round's record
+    (:class:`~ginrummy.round_fields.RoundFields`)."""
 
     @property
     def player(self) -> int: ...
+    @property
+    def rules(self) -> Ruleset: ...
+    @property
+    def knock_limit(self) -> int: ...
+    @property
+    def known_cards(self) -> Hand: ...
+    @property
+    def knock_card(self) -> Card | None: ...
+    @property
+    def result(self) -> RoundResult | None: ...
     @property
     def dealer(self) -> int: ...
     @property
@@ -107,14 +123,15 @@ class World:
     """A round drawn for a view: how it began, and the actions since.
 
     Exactly one of ``deck`` (a dealt round: the 52 cards, top first) and ``position`` (the
-    keyword arguments of :meth:`ginrummy.Round.from_position` but the dealer) is given.
+    fields of a position set up, as :meth:`ginrummy.Round.from_position` takes them, to be
+    checked as it checks them) is given.
     """
 
     dealer: int
     """The dealer."""
     deck: tuple[Card, ...] | None
     """The deck of a dealt round, top first."""
-    position: dict[str, Any] | None = attrs.field(hash=False)
+    position: RoundFields | None
     """The set-up position of a round that was not dealt."""
     actions: tuple[Action, ...]
     """The actions since the origin, a face-down knock with its card drawn."""
@@ -228,54 +245,10 @@ class Layout:
         me, other = view.player, 1 - view.player
         origin = _Origin(view, events)
         # ---- the opponent's slots, and the cards it showed with their deadlines
-        draws: list[tuple[int, int]] = []  # (event index, player) of every stock draw, in order
-        from_pile = 0  # the opponent's cards taken from the pile, while it holds them
-        shown: dict[int, int] = {}  # card index -> deadline (event index) for cards from its slots
-        known_at_origin = 0
-        hidden_knock: int | None = None
-        knock_at = next((i for i, e in enumerate(events) if type(e[2]) in _LAYING_DOWN), None)
-        pile_at_knock = 0  # the opponent's cards from the pile when the hands were laid down
-        for index, (_, player, action, taken_card) in enumerate(events):
-            if index == knock_at:
-                pile_at_knock = from_pile
-            kind = type(action)
-            if kind is DrawStock:
-                draws.append((index, player))
-                continue
-            if player != other:
-                continue
-            if kind is TakeDiscard:
-                assert taken_card is not None
-                from_pile |= taken_card.mask
-            elif kind is Discard or kind is Knock or kind is LayOff:
-                assert isinstance(action, (Discard, Knock, LayOff))
-                card = action.card
-                if from_pile & card.mask:
-                    from_pile &= ~card.mask
-                elif card.index not in shown:
-                    shown[card.index] = index
-            elif action is None:
-                hidden_knock = index
-        if knock_at is None:
-            pile_at_knock = from_pile
-        knock_card: Card | None = None
-        if view.opponent_hand is not None:
-            # at a knock both hands are laid down: the opponent's cards are shown from that moment
-            at = len(events) if knock_at is None else knock_at
-            laid_by_opponent = sum(c.mask for c, _ in view.layoffs) if view.knocker == me else 0
-            at_knock = view.opponent_hand.mask | laid_by_opponent
-            for card in Hand.from_mask(at_knock & ~pile_at_knock):
-                shown.setdefault(card.index, at)
-            missing = pile_at_knock & ~at_knock
-            if hidden_knock is not None and missing:
-                # a card the opponent took from the pile and did not lay down is its knock card
-                knock_card = DECK[missing.bit_length() - 1]
-        else:
-            # cards the opponent is known to hold that no take in the log explains were known at
-            # the origin (a position set up after the opponent took them)
-            known_at_origin = view.opponent_known.mask & ~from_pile
-            if known_at_origin and view.dealt:
-                raise _fail("the opponent is known to hold cards it never took", "opponent_known")
+        draws, from_pile, shown, hidden_knock, knock_at, pile_at_knock = _scan(events, other)
+        knock_card, known_at_origin = _laid_down(
+            view, events, knock_at, pile_at_knock, from_pile, hidden_knock, shown
+        )
         phase, to_act = _origin_phase(view, origin, events)
         if to_act is None:
             raise _fail("a finished round with no events", "phase")
@@ -288,15 +261,7 @@ class Layout:
         slots += [index for index, player in draws if player == other]
         if len(slots) < len(shown):
             raise _fail("the opponent showed more cards than it could hold")
-        order = sorted(range(len(slots)), key=lambda s: slots[s])
-        taken_slots: set[int] = set()
-        for card_index, deadline in sorted(shown.items(), key=lambda item: item[1]):
-            # a shown card sits in a slot filled before it was shown; filling the earliest free
-            # slot first proves that every shown card can have one
-            free = next((s for s in order if slots[s] < deadline and s not in taken_slots), None)
-            if free is None:
-                raise _fail(f"card {DECK[card_index]} was shown before the opponent could hold it")
-            taken_slots.add(free)
+        order = _check_deadlines(slots, shown)
         places = [
             origin.hand,
             known_at_origin,
@@ -309,12 +274,7 @@ class Layout:
                 if seen is None:
                     raise _fail(f"the viewer's draw (event {index}) shows no card")
                 places.append(seen.mask)
-        placed = 0
-        for mask in places:
-            if placed & mask:
-                raise _fail(f"card {DECK[(placed & mask).bit_length() - 1]} has two places")
-            placed |= mask
-        self.hidden = [card for card in DECK if not placed & card.mask]
+        self.hidden = _hidden(places)
         self.undrawn = origin.stock - len(draws)
         open_slots = len(slots) - len(shown)
         if self.undrawn < 0 or len(self.hidden) != open_slots + self.undrawn:
@@ -385,19 +345,128 @@ class Layout:
         taken = view.taken if phase is Phase.DISCARD and to_act == me and not events else None
         known = [Hand(), Hand()]
         known[other] = Hand.from_mask(self.known_at_origin)
-        position = {
-            "hands": (hands[0], hands[1]),
-            "stock": stock_cards,
-            "discard_pile": origin.pile,
-            "initial_upcard": upcard,
-            "phase": phase,
-            "to_act": to_act,
-            "taken": taken,
-            "stock_only": _stock_only(view, phase, to_act, origin, bool(events)),
-            "turns": origin.turns,
-            "known": (known[0], known[1]),
-        }
+        position = RoundFields._new(
+            rules=view.rules,
+            dealer=view.dealer,
+            hands=(hands[0], hands[1]),
+            stock=tuple(stock_cards),
+            discard_pile=tuple(origin.pile),
+            initial_upcard=upcard,
+            phase=phase,
+            to_act=to_act,
+            taken=taken,
+            stock_only=_stock_only(view, phase, to_act, origin, bool(events)),
+            turns=origin.turns,
+            known=(known[0], known[1]),
+        )
         return World(view.dealer, None, position, tuple(actions))
+
+
+def _scan(
+    events: Sequence[Record], other: int
+) -> tuple[list[tuple[int, int]], int, dict[int, int], int | None, int | None, int]:
+    """What the log says of the opponent's cards: every stock draw ``(event index, player)``,
+    the cards it holds from the pile at the end, the cards it showed from its slots with their
+    deadlines (card index to event index), its hidden knock's event index, the event that laid
+    the hands down, and the opponent's cards from the pile at that moment."""
+    draws: list[tuple[int, int]] = []  # (event index, player) of every stock draw, in order
+    from_pile = 0  # the opponent's cards taken from the pile, while it holds them
+    shown: dict[int, int] = {}  # card index -> deadline (event index) for cards from its slots
+    hidden_knock: int | None = None
+    knock_at = next((i for i, e in enumerate(events) if type(e[2]) in _LAYING_DOWN), None)
+    pile_at_knock = 0  # the opponent's cards from the pile when the hands were laid down
+    for index, (_, player, action, taken_card) in enumerate(events):
+        if index == knock_at:
+            pile_at_knock = from_pile
+        kind = type(action)
+        if kind is DrawStock:
+            draws.append((index, player))
+            continue
+        if player != other:
+            continue
+        if kind is TakeDiscard:
+            assert taken_card is not None
+            from_pile |= taken_card.mask
+        elif kind is Discard or kind is Knock or kind is LayOff:
+            assert isinstance(action, (Discard, Knock, LayOff))
+            card = action.card
+            if from_pile & card.mask:
+                from_pile &= ~card.mask
+            elif card.index not in shown:
+                shown[card.index] = index
+        elif action is None:
+            hidden_knock = index
+    if knock_at is None:
+        pile_at_knock = from_pile
+    return draws, from_pile, shown, hidden_knock, knock_at, pile_at_knock
+
+
+def _check_deadlines(slots: list[int], shown: dict[int, int]) -> list[int]:
+    """The slots in the order they are filled, once every shown card is found a slot filled
+    before its deadline.
+
+    :raises InvalidPositionError: for a card shown before the opponent could hold it.
+    """
+    order = sorted(range(len(slots)), key=lambda s: slots[s])
+    taken_slots: set[int] = set()
+    for card_index, deadline in sorted(shown.items(), key=lambda item: item[1]):
+        # a shown card sits in a slot filled before it was shown; filling the earliest free
+        # slot first proves that every shown card can have one
+        free = next((s for s in order if slots[s] < deadline and s not in taken_slots), None)
+        if free is None:
+            raise _fail(f"card {DECK[card_index]} was shown before the opponent could hold it")
+        taken_slots.add(free)
+    return order
+
+
+def _hidden(places: Sequence[int]) -> list[Card]:
+    """The cards in none of ``places`` (masks of the cards whose place the viewer knows).
+
+    :raises InvalidPositionError: for a card in two places.
+    """
+    placed = 0
+    for mask in places:
+        if placed & mask:
+            raise _fail(f"card {DECK[(placed & mask).bit_length() - 1]} has two places")
+        placed |= mask
+    return [card for card in DECK if not placed & card.mask]
+
+
+def _laid_down(
+    view: ViewFacts,
+    events: Sequence[Record],
+    knock_at: int | None,
+    pile_at_knock: int,
+    from_pile: int,
+    hidden_knock: int | None,
+    shown: dict[int, int],
+) -> tuple[Card | None, int]:
+    """The opponent's face-down knock card when the view tells it, and the cards it was known
+    to hold at the origin; the cards it laid down at a knock join ``shown``.
+
+    :raises InvalidPositionError: for a dealt round whose opponent holds cards it never took.
+    """
+    me = view.player
+    known_at_origin = 0
+    knock_card: Card | None = None
+    if view.opponent_hand is not None:
+        # at a knock both hands are laid down: the opponent's cards are shown from that moment
+        at = len(events) if knock_at is None else knock_at
+        laid_by_opponent = sum(c.mask for c, _ in view.layoffs) if view.knocker == me else 0
+        at_knock = view.opponent_hand.mask | laid_by_opponent
+        for card in Hand.from_mask(at_knock & ~pile_at_knock):
+            shown.setdefault(card.index, at)
+        missing = pile_at_knock & ~at_knock
+        if hidden_knock is not None and missing:
+            # a card the opponent took from the pile and did not lay down is its knock card
+            knock_card = DECK[missing.bit_length() - 1]
+    else:
+        # cards the opponent is known to hold that no take in the log explains were known at
+        # the origin (a position set up after the opponent took them)
+        known_at_origin = view.opponent_known.mask & ~from_pile
+        if known_at_origin and view.dealt:
+            raise _fail("the opponent is known to hold cards it never took", "opponent_known")
+    return knock_card, known_at_origin
 
 
 def _stock_only(view: ViewFacts, phase: Phase, to_act: int | None, origin: _Origin, logged: bool) -> bool:

@@ -69,6 +69,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _parser() -> argparse.ArgumentParser:
+    # kept whole: the command line's grammar, read top to bottom as `ginrummy --help` shows it;
+    # split, each sub-command's options would sit apart from the others they share
     parser = _Parser(prog=_PROG, description="Gin Rummy rules, analysis and simulation.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)

@@ -87,6 +87,7 @@ class _Source(argparse.Action):
 
 def add_commands(commands: Any) -> None:
     """Add ``simulate`` and ``compare`` to the subcommands of the main parser."""
+    # kept whole: the two commands' grammar and the options they share, read in one place
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument(
         "--ruleset",

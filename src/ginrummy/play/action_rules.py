@@ -6,12 +6,14 @@ Each kind of action has one rule object here (:data:`RULES`), in the manner of P
 - ``reason(r, action)`` says why ``action`` is illegal in round ``r`` (None when it is legal);
 - ``legal(r)`` lists the legal actions of that kind, computed from the same predicates
   (``_playable``, ``_knockable``, ``Meld.accepts``), never from a second copy of the rule;
-- ``changes(r, action, player)`` says what the legal action changes: a :class:`Change`, which
-  :meth:`ginrummy.Round.apply` applies. A rule never builds a round.
+- ``changes(r, action, player, new)`` writes what the legal action changes into ``new``, the
+  draft of the round after it (:meth:`ginrummy.round_fields.RoundFields._draft`, made and
+  sealed by :meth:`ginrummy.Round.apply`), and returns the log's record (a :class:`Change`).
+  A rule never builds a round.
 
-The rules read a round through :class:`RoundFields` (the attributes of
-:class:`ginrummy.Round`); the end of a round after a knock is :func:`showdown`, priced by
-:func:`ginrummy.results.pricing.price_knock`.
+The rules read a round as its record, :class:`~ginrummy.round_fields.RoundFields` (a
+:class:`ginrummy.Round` is one); the end of a round after a knock is :func:`showdown`, priced
+by :func:`ginrummy.results.pricing.price_knock`.
 
 >>> import ginrummy as gr
 >>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7)
@@ -25,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple
 
 from ginrummy.actions import (
     DISCARD_ACTIONS,
@@ -47,9 +49,20 @@ from ginrummy.phase import Phase
 from ginrummy.plurals import counted
 from ginrummy.results.pricing import Outcome, price_knock
 from ginrummy.results.round_result import RoundResult
+from ginrummy.round_fields import RoundFields
 from ginrummy.rules import AfterPass, Ruleset
 
-__all__ = ["RULES", "RULES_BY_PHASE", "ActionRule", "Change", "RoundFields", "showdown", "spread_reason"]
+__all__ = [
+    "RULES",
+    "RULES_BY_PHASE",
+    "ActionRule",
+    "Change",
+    "illegal_message",
+    "illegal_reason",
+    "legal_actions",
+    "showdown",
+    "spread_reason",
+]
 
 PASS = PassUpcard()
 TAKE = TakeDiscard()
@@ -58,55 +71,19 @@ BIG_GIN = BigGin()
 END = EndLayoffs()
 
 
-class RoundFields(Protocol):
-    """What the rules read of a round (:class:`ginrummy.Round` has it all)."""
-
-    @property
-    def rules(self) -> Ruleset: ...
-    @property
-    def dealer(self) -> int: ...
-    @property
-    def phase(self) -> Phase: ...
-    @property
-    def to_act(self) -> int | None: ...
-    @property
-    def hands(self) -> tuple[Hand, Hand]: ...
-    @property
-    def stock(self) -> tuple[Card, ...]: ...
-    @property
-    def discard_pile(self) -> tuple[Card, ...]: ...
-    @property
-    def initial_upcard(self) -> Card: ...
-    @property
-    def taken(self) -> Card | None: ...
-    @property
-    def stock_only(self) -> bool: ...
-    @property
-    def known(self) -> tuple[Hand, Hand]: ...
-    @property
-    def turns(self) -> int: ...
-    @property
-    def knocker(self) -> int | None: ...
-    @property
-    def knock_card(self) -> Card | None: ...
-    @property
-    def spread(self) -> tuple[Meld, ...]: ...
-    @property
-    def layoffs(self) -> tuple[tuple[Card, int], ...]: ...
-    @property
-    def knock_limit(self) -> int: ...
-
-
 class Change(NamedTuple):
-    """What a legal action changes: the round's new field values, and the log's record of
-    the action (a knock with its melds filled in) and of the card drawn or taken."""
+    """The log's record of a legal action (:meth:`ActionRule.changes` writes what it changes
+    into the round's draft): the action as logged (a knock with its melds filled in) and the
+    card drawn from the stock or taken from the pile."""
 
-    fields: dict[str, Any]
-    """The fields that change, by name."""
     action: Action
     """The action as the log records it."""
     card: Card | None = None
     """The card drawn from the stock or taken from the pile, for the log."""
+
+
+_PASSED = Change(PASS)
+_ENDED = Change(END)
 
 
 class ActionRule:
@@ -123,8 +100,9 @@ class ActionRule:
         """The legal actions of this kind in ``r`` (none outside their phase)."""
         raise NotImplementedError  # pragma: no cover
 
-    def changes(self, r: RoundFields, action: Any, player: int) -> Change:
-        """What ``player``'s legal ``action`` changes in ``r``."""
+    def changes(self, r: RoundFields, action: Any, player: int, new: RoundFields) -> Change:
+        """Write what ``player``'s legal ``action`` changes in ``r`` into ``new``, a draft of
+        ``r`` (:meth:`RoundFields._draft`), and say what the log records."""
         raise NotImplementedError  # pragma: no cover
 
 
@@ -157,11 +135,12 @@ class _PassUpcard(_Nullary):
     def reason(self, r: RoundFields, action: Any) -> str | None:
         return None if r.phase is Phase.UPCARD_OFFER else "the upcard may only be passed on the first turn"
 
-    def changes(self, r: RoundFields, action: Any, player: int) -> Change:
-        if player == 1 - r.dealer:  # the non-dealer passes: the dealer is offered the upcard
-            return Change({"to_act": 1 - player}, PASS)
-        stock_only = r.rules.after_both_pass is AfterPass.STOCK_ONLY
-        return Change({"phase": Phase.DRAW, "to_act": 1 - player, "stock_only": stock_only}, PASS)
+    def changes(self, r: RoundFields, action: Any, player: int, new: RoundFields) -> Change:
+        new.to_act = 1 - player
+        if player != 1 - r.dealer:  # the dealer passes too: the first draw
+            new.phase = Phase.DRAW
+            new.stock_only = r.rules.after_both_pass is AfterPass.STOCK_ONLY
+        return _PASSED
 
 
 class _TakeDiscard(_Nullary):
@@ -178,17 +157,15 @@ class _TakeDiscard(_Nullary):
             return "after both players pass the upcard the non-dealer must draw from the stock"
         return None if r.discard_pile else "the discard pile is empty"
 
-    def changes(self, r: RoundFields, action: Any, player: int) -> Change:
+    def changes(self, r: RoundFields, action: Any, player: int, new: RoundFields) -> Change:
         card = r.discard_pile[-1]
-        fields = {
-            "hands": _set(r.hands, player, _hand(r.hands[player].mask | card.mask)),
-            "discard_pile": r.discard_pile[:-1],
-            "known": _set(r.known, player, _hand(r.known[player].mask | card.mask)),
-            "phase": Phase.DISCARD,
-            "taken": card,
-            "stock_only": False,
-        }
-        return Change(fields, TAKE, card)
+        new.hands = _set(r.hands, player, _hand(r.hands[player].mask | card.mask))
+        new.discard_pile = r.discard_pile[:-1]
+        new.known = _set(r.known, player, _hand(r.known[player].mask | card.mask))
+        new.phase = Phase.DISCARD
+        new.taken = card
+        new.stock_only = False
+        return Change(TAKE, card)
 
 
 class _DrawStock(_Nullary):
@@ -203,16 +180,14 @@ class _DrawStock(_Nullary):
             return _not_now("a card is drawn only at the start of a turn", phase)
         return None if r.stock else "the stock is empty"
 
-    def changes(self, r: RoundFields, action: Any, player: int) -> Change:
+    def changes(self, r: RoundFields, action: Any, player: int, new: RoundFields) -> Change:
         card = r.stock[-1]
-        fields = {
-            "hands": _set(r.hands, player, _hand(r.hands[player].mask | card.mask)),
-            "stock": r.stock[:-1],
-            "phase": Phase.DISCARD,
-            "taken": None,
-            "stock_only": False,
-        }
-        return Change(fields, DRAW, card)
+        new.hands = _set(r.hands, player, _hand(r.hands[player].mask | card.mask))
+        new.stock = r.stock[:-1]
+        new.phase = Phase.DISCARD
+        new.taken = None
+        new.stock_only = False
+        return Change(DRAW, card)
 
 
 _DISCARDS: list[dict[int, tuple[Action, ...]]] = [{}, {}, {}, {}]
@@ -274,29 +249,34 @@ class _Discard(ActionRule):
     def legal(self, r: RoundFields) -> Sequence[Action]:
         return _each(DISCARD_ACTIONS, _DISCARDS, playable(r)) if r.phase is Phase.DISCARD else ()
 
-    def changes(self, r: RoundFields, action: Any, player: int) -> Change:
+    def changes(self, r: RoundFields, action: Any, player: int, new: RoundFields) -> Change:
         card = action.card
         turns = r.turns + 1
         rules = r.rules
-        fields: dict[str, Any] = {
-            "hands": _set(r.hands, player, _hand(r.hands[player].mask & ~card.mask)),
-            "discard_pile": (*r.discard_pile, card),
-            "taken": None,
-            "turns": turns,
-            "phase": Phase.DRAW,
-            "to_act": 1 - player,
-        }
+        new.hands = _set(r.hands, player, _hand(r.hands[player].mask & ~card.mask))
+        new.discard_pile = (*r.discard_pile, card)
+        new.taken = None
+        new.turns = turns
+        new.phase = Phase.DRAW
+        new.to_act = 1 - player
         if r.known[player].mask & card.mask:
-            fields["known"] = _set(r.known, player, _hand(r.known[player].mask & ~card.mask))
+            new.known = _set(r.known, player, _hand(r.known[player].mask & ~card.mask))
         if len(r.stock) <= rules.dead_hand_stock:
-            fields.update(phase=Phase.OVER, to_act=None, result=_DEAD_HAND)
+            _end(new, _DEAD_HAND)
         elif rules.max_turns is not None and turns >= rules.max_turns:
-            fields.update(phase=Phase.OVER, to_act=None, result=_VOID)
-        return Change(fields, action)
+            _end(new, _VOID)
+        return Change(action)
 
 
 _DEAD_HAND = RoundResult(outcome=Outcome.DEAD_HAND)
 _VOID = RoundResult(outcome=Outcome.VOID)
+
+
+def _end(new: RoundFields, result: RoundResult) -> None:
+    """End the round being drafted in ``new`` with ``result``."""
+    new.phase = Phase.OVER
+    new.to_act = None
+    new.result = result
 
 
 def knockable(r: RoundFields) -> int:
@@ -347,13 +327,14 @@ class _Knock(ActionRule):
         if reason is not None:
             return reason
         left = _hand(rest.mask & ~_covered(action.melds)).points(r.rules.ace_points)
-        return None if left <= r.knock_limit else _limit_reason(left, r.knock_limit)
+        limit = r.knock_limit
+        return None if left <= limit else _limit_reason(left, limit)
 
     def legal(self, r: RoundFields) -> Sequence[Action]:
         return _each(KNOCK_ACTIONS, _KNOCKS, knockable(r)) if r.phase is Phase.DISCARD else ()
 
-    def changes(self, r: RoundFields, action: Any, player: int) -> Change:
-        return _knock(r, player, action.card, action.melds)
+    def changes(self, r: RoundFields, action: Any, player: int, new: RoundFields) -> Change:
+        return _knock(r, new, player, action.card, action.melds)
 
 
 class _BigGin(_Nullary):
@@ -374,36 +355,36 @@ class _BigGin(_Nullary):
             return spread_reason(hand, action.melds, r.rules, need_all=True)
         return None
 
-    def changes(self, r: RoundFields, action: Any, player: int) -> Change:
-        return _knock(r, player, None, action.melds)
+    def changes(self, r: RoundFields, action: Any, player: int, new: RoundFields) -> Change:
+        return _knock(r, new, player, None, action.melds)
 
 
-def _knock(r: RoundFields, player: int, card: Card | None, melds: tuple[Meld, ...] | None) -> Change:
-    """What ``player``'s knock with ``card`` (None: big gin) showing ``melds`` changes (None:
-    the library's minimum-deadwood arrangement, chosen without looking at the opponent's
-    cards); the round is settled at once when no layoffs follow."""
+def _knock(
+    r: RoundFields, new: RoundFields, player: int, card: Card | None, melds: tuple[Meld, ...] | None
+) -> Change:
+    """Write into ``new`` what ``player``'s knock with ``card`` (None: big gin) showing
+    ``melds`` changes (None: the library's minimum-deadwood arrangement, chosen without looking
+    at the opponent's cards); the round is settled at once when no layoffs follow."""
     hand = r.hands[player]
     rest = hand if card is None else hand.remove(card)
     if melds is None:
         melds = best_melds(rest, r.rules).melds
     logged: Action = BigGin(melds) if card is None else Knock(card, melds)
-    hands = _set(r.hands, player, rest)
-    fields: dict[str, Any] = {
-        "hands": hands,
-        "taken": None,
-        "turns": r.turns + 1,
-        "knocker": player,
-        "knock_card": card,
-        "spread": melds,
-    }
+    new.hands = _set(r.hands, player, rest)
+    new.taken = None
+    new.turns = r.turns + 1
+    new.knocker = player
+    new.knock_card = card
+    new.spread = melds
     if card is not None and r.known[player].mask & card.mask:
-        fields["known"] = _set(r.known, player, _hand(r.known[player].mask & ~card.mask))
+        new.known = _set(r.known, player, _hand(r.known[player].mask & ~card.mask))
     gin = not rest.mask & ~_covered(melds)
     if r.rules.layoffs and (not gin or r.rules.layoffs_after_gin):
-        fields.update(phase=Phase.LAYOFF, to_act=1 - player)
+        new.phase = Phase.LAYOFF
+        new.to_act = 1 - player
     else:
-        fields.update(showdown(r.rules, player, hands, melds, (), card is None, r.initial_upcard))
-    return Change(fields, logged)
+        _end(new, showdown(new))
+    return Change(logged)
 
 
 def _fits(r: RoundFields, card_mask: int, meld: int) -> bool:
@@ -441,17 +422,15 @@ class _LayOff(ActionRule):
             if _fits(r, card.mask, meld)
         ]
 
-    def changes(self, r: RoundFields, action: Any, player: int) -> Change:
+    def changes(self, r: RoundFields, action: Any, player: int, new: RoundFields) -> Change:
         card = action.card
         spread = list(r.spread)
         spread[action.meld] = spread[action.meld].extend(card, r.rules)
-        fields = {
-            "hands": _set(r.hands, player, _hand(r.hands[player].mask & ~card.mask)),
-            "known": _set(r.known, player, _hand(r.known[player].mask & ~card.mask)),
-            "spread": tuple(spread),
-            "layoffs": (*r.layoffs, (card, action.meld)),
-        }
-        return Change(fields, action)
+        new.hands = _set(r.hands, player, _hand(r.hands[player].mask & ~card.mask))
+        new.known = _set(r.known, player, _hand(r.known[player].mask & ~card.mask))
+        new.spread = tuple(spread)
+        new.layoffs = (*r.layoffs, (card, action.meld))
+        return Change(action)
 
 
 class _EndLayoffs(_Nullary):
@@ -461,32 +440,21 @@ class _EndLayoffs(_Nullary):
     def reason(self, r: RoundFields, action: Any) -> str | None:
         return None if r.phase is Phase.LAYOFF else _LAYOFFS_ONLY
 
-    def changes(self, r: RoundFields, action: Any, player: int) -> Change:
-        knocker = r.knocker
-        assert knocker is not None
-        big_gin = r.knock_card is None
-        return Change(
-            showdown(r.rules, knocker, r.hands, r.spread, r.layoffs, big_gin, r.initial_upcard), END
-        )
+    def changes(self, r: RoundFields, action: Any, player: int, new: RoundFields) -> Change:
+        _end(new, showdown(r))
+        return _ENDED
 
 
-def showdown(
-    rules: Ruleset,
-    knocker: int,
-    hands: tuple[Hand, Hand],
-    spread: tuple[Meld, ...],
-    layoffs: tuple[tuple[Card, int], ...],
-    big_gin: bool,
-    initial_upcard: Card,
-) -> dict[str, Any]:
-    """The fields of the round scored after a knock or big gin and any layoffs (RULES.md
-    section 6): its facts, worked out under the round's melding rules, priced by
-    :func:`~ginrummy.results.pricing.price_knock`.
-
-    :param hands: the knocker's cards (without a knock card) and the defender's (without the
-        cards it laid off).
-    :param spread: the spread with the laid-off cards in it.
+def showdown(r: RoundFields) -> RoundResult:
+    """The result of ``r`` scored after a knock or big gin and any layoffs (RULES.md section
+    6): its facts, worked out under the round's melding rules, priced by
+    :func:`~ginrummy.results.pricing.price_knock`. It reads the knocker, its knock card (None
+    for big gin), the hands (the knocker's without a knock card, the defender's without the
+    cards it laid off), the spread with the laid-off cards in it, and the layoffs.
     """
+    knocker, hands, spread, layoffs, rules = r.knocker, r.hands, r.spread, r.layoffs, r.rules
+    assert knocker is not None, "a showdown follows a knock"
+    initial_upcard = r.initial_upcard
     defender = 1 - knocker
     shown = spread_before_layoffs(spread, layoffs)
     knocker_deadwood = _hand(hands[knocker].mask & ~_covered(shown)).points(rules.ace_points)
@@ -503,10 +471,10 @@ def showdown(
         defender_deadwood=defender_deadwood,
         deadwood_before_layoffs=before,
         layoffs=len(layoffs),
-        big_gin=big_gin,
+        big_gin=r.knock_card is None,
         spade_upcard=spade,
     )
-    result = RoundResult(
+    return RoundResult(
         outcome=price.outcome,
         winner=price.winner,
         points=price.points,
@@ -521,7 +489,6 @@ def showdown(
         multiplier=price.multiplier,
         initial_upcard=initial_upcard,
     )
-    return {"phase": Phase.OVER, "to_act": None, "result": result}
 
 
 def _covered(melds: Sequence[Meld]) -> int:
@@ -584,3 +551,39 @@ RULES_BY_PHASE: Mapping[Phase, tuple[ActionRule, ...]] = MappingProxyType(
 """The rules whose actions may be legal in each phase, in the order ``legal_actions`` lists
 them: take or draw before pass; discards, knocks, big gin; layoffs, then the end of layoffs
 (read-only)."""
+
+
+def legal_actions(r: RoundFields) -> tuple[Action, ...]:
+    """Every legal action for the player to act in ``r``, in the order of
+    :data:`RULES_BY_PHASE` (see :meth:`ginrummy.Round.legal_actions`)."""
+    rules = RULES_BY_PHASE[r.phase]
+    if len(rules) == 2:
+        return (*rules[0].legal(r), *rules[1].legal(r))
+    if rules:
+        return (*rules[0].legal(r), *rules[1].legal(r), *rules[2].legal(r))
+    return ()
+
+
+def illegal_reason(r: RoundFields, action: Action, player: int | None) -> str | None:
+    """Why ``action`` (from ``player``, when given: an action from the player not to act is
+    refused as not their turn before anything about any hand is judged) is illegal in ``r``,
+    in words; None when it is legal."""
+    if r.to_act is None:
+        return "the round is over"
+    if player is not None and player != r.to_act:
+        return f"it is player {r.to_act}'s turn, not player {player}'s"
+    rule = RULES.get(type(action))
+    if rule is None:
+        return "not an action"
+    return rule.reason(r, action)
+
+
+def illegal_message(r: RoundFields, action: Action, player: int | None, reason: str) -> str:
+    """The message of an :class:`~ginrummy.IllegalActionError`: who (``player``, or the player
+    to act) tried ``action``, in which phase, and why (``reason``)."""
+    who = player if player is not None else r.to_act
+    return (
+        f"illegal action {action!r:.200} for "
+        + ("nobody" if who is None else f"player {who}")
+        + f" in phase {r.phase.name}: {reason}"
+    )

@@ -3,8 +3,10 @@ or a terminal, like python-chess's board.
 
 A hand is drawn with its best melds grouped in brackets and its deadwood after them; piles
 list their cards bottom to top; a view draws only what its player may see. The pictures read
-the values through small protocols (:class:`RoundLike`, :class:`ViewLike`, :class:`GameLike`),
-so this module knows nothing of the classes it draws.
+a round as its record (:class:`~ginrummy.round_fields.RoundFields`), a view as the sampler's
+protocol of one (:class:`~ginrummy.beliefs.worlds.ViewFacts`) and a game through small
+protocols (:class:`GameLike`, :class:`GameViewLike`), so this module knows nothing of the
+classes that draw themselves with it.
 
 >>> import ginrummy as gr
 >>> print(gr.Round.deal(gr.PAGAT, dealer=0, seed=7).view(1))
@@ -20,20 +22,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from ginrummy.actions import Action
-from ginrummy.cards import Card, Hand
+from ginrummy.beliefs.worlds import ViewFacts
+from ginrummy.cards import Hand
 from ginrummy.melding.partition import best_melds
 from ginrummy.melds import Meld
 from ginrummy.phase import Phase
 from ginrummy.plurals import counted
 from ginrummy.results.round_result import RoundResult
+from ginrummy.round_fields import RoundFields
 from ginrummy.rules import Ruleset
 
 __all__ = [
     "GameLike",
     "GameViewLike",
-    "RoundLike",
-    "ViewLike",
     "game_picture",
     "game_view_picture",
     "hand_picture",
@@ -48,65 +49,6 @@ _PHASES = {
     Phase.LAYOFF: "layoff",
     Phase.OVER: "over",
 }
-
-
-class _Table(Protocol):
-    """What rounds and views both show: the ruleset, the phase, the piles, the knock."""
-
-    @property
-    def rules(self) -> Ruleset: ...
-    @property
-    def phase(self) -> Phase: ...
-    @property
-    def to_act(self) -> int | None: ...
-    @property
-    def taken(self) -> Card | None: ...
-    @property
-    def turns(self) -> int: ...
-    @property
-    def discard_pile(self) -> tuple[Card, ...]: ...
-    @property
-    def knock_limit(self) -> int: ...
-    @property
-    def knocker(self) -> int | None: ...
-    @property
-    def spread(self) -> tuple[Meld, ...]: ...
-    @property
-    def layoffs(self) -> tuple[tuple[Card, int], ...]: ...
-    @property
-    def knock_card(self) -> Card | None: ...
-    @property
-    def result(self) -> RoundResult | None: ...
-
-
-class RoundLike(_Table, Protocol):
-    """What :func:`round_picture` reads of a round."""
-
-    @property
-    def dealer(self) -> int: ...
-    @property
-    def hands(self) -> tuple[Hand, Hand]: ...
-    @property
-    def stock(self) -> tuple[Card, ...]: ...
-
-
-class ViewLike(_Table, Protocol):
-    """What :func:`view_picture` reads of a player's view."""
-
-    @property
-    def player(self) -> int: ...
-    @property
-    def hand(self) -> Hand: ...
-    @property
-    def opponent_hand(self) -> Hand | None: ...
-    @property
-    def opponent_known(self) -> Hand: ...
-    @property
-    def opponent_card_count(self) -> int: ...
-    @property
-    def stock_size(self) -> int: ...
-    @property
-    def legal_actions(self) -> tuple[Action, ...]: ...
 
 
 class _Settled(Protocol):
@@ -134,7 +76,7 @@ class GameLike(Protocol):
     @property
     def result(self) -> _Settled: ...
     @property
-    def round(self) -> RoundLike: ...
+    def round(self) -> RoundFields: ...
 
 
 class GameViewLike(Protocol):
@@ -153,7 +95,7 @@ class GameViewLike(Protocol):
     @property
     def result(self) -> _Settled: ...
     @property
-    def round(self) -> ViewLike: ...
+    def round(self) -> ViewFacts: ...
 
 
 def hand_picture(hand: Hand, rules: Ruleset) -> str:
@@ -174,7 +116,7 @@ def _pile(cards: Sequence[object]) -> str:
     return " ".join(map(str, cards)) if cards else "-"
 
 
-def _knock_lines(table: _Table) -> list[str]:
+def _knock_lines(table: RoundFields | ViewFacts) -> list[str]:
     if table.knocker is None:
         return []
     line = f"spread     player {table.knocker}: {_spread(table.spread)}"
@@ -186,7 +128,7 @@ def _knock_lines(table: _Table) -> list[str]:
     return lines
 
 
-def round_picture(r: RoundLike) -> str:
+def round_picture(r: RoundFields) -> str:
     """The whole round, both hands and the stock's top card included (omniscient)."""
     head = [r.rules.name, f"dealer {r.dealer}", _PHASES[r.phase]]
     if r.to_act is not None:
@@ -202,7 +144,7 @@ def round_picture(r: RoundLike) -> str:
     return "\n".join(lines)
 
 
-def view_picture(v: ViewLike) -> str:
+def view_picture(v: ViewFacts) -> str:
     """What one player sees: its hand, what it knows of the opponent's, the piles, the legal
     actions on its turn."""
     head = [f"player {v.player}", v.rules.name, _PHASES[v.phase]]

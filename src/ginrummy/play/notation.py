@@ -35,18 +35,27 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
 
 import attrs
 
-from ginrummy.actions import BigGin, Discard, Knock, LayOff
+from ginrummy.actions import Action, BigGin, Discard, Knock, LayOff
 from ginrummy.cards import Card, Hand
 from ginrummy.errors import GinRummyError, ParseError
 from ginrummy.melds import Meld, spread_before_layoffs
 from ginrummy.phase import Phase
+from ginrummy.round_fields import RoundFields
 from ginrummy.rules import PRESETS, Ruleset
 
-__all__ = ["MAX_NOTATION", "NotationState", "Parsed", "parse_notation", "write_notation"]
+__all__ = [
+    "MAX_NOTATION",
+    "Parsed",
+    "check_reached",
+    "notation_error",
+    "parse_notation",
+    "replayed",
+    "write_notation",
+]
 
 MAX_NOTATION = 4096
 """The longest notation read (a real one is under 500 characters)."""
@@ -55,43 +64,6 @@ _SEPARATOR = " | "
 _NAME = re.compile(r"[A-Za-z0-9_.-]+")
 _FIELDS = {field.name: field for field in attrs.fields(Ruleset) if field.name != "name"}
 _DEFAULTS = Ruleset()
-
-
-class NotationState(Protocol):
-    """What the notation reads of a round (:class:`ginrummy.Round` has it all)."""
-
-    @property
-    def rules(self) -> Ruleset: ...
-    @property
-    def dealer(self) -> int: ...
-    @property
-    def phase(self) -> Phase: ...
-    @property
-    def to_act(self) -> int | None: ...
-    @property
-    def hands(self) -> tuple[Hand, Hand]: ...
-    @property
-    def stock(self) -> tuple[Card, ...]: ...
-    @property
-    def discard_pile(self) -> tuple[Card, ...]: ...
-    @property
-    def initial_upcard(self) -> Card: ...
-    @property
-    def taken(self) -> Card | None: ...
-    @property
-    def known(self) -> tuple[Hand, Hand]: ...
-    @property
-    def stock_only(self) -> bool: ...
-    @property
-    def turns(self) -> int: ...
-    @property
-    def knocker(self) -> int | None: ...
-    @property
-    def knock_card(self) -> Card | None: ...
-    @property
-    def spread(self) -> tuple[Meld, ...]: ...
-    @property
-    def layoffs(self) -> tuple[tuple[Card, int], ...]: ...
 
 
 @attrs.frozen
@@ -154,7 +126,7 @@ def ruleset_notation(rules: Ruleset) -> str:
     return f"{rules.name}({', '.join(changed)})"
 
 
-def write_notation(r: NotationState, last_player: int | None) -> str:
+def write_notation(r: RoundFields, last_player: int | None) -> str:
     """The notation of ``r`` (see the module docstring); ``last_player`` made the last move."""
     parts = [ruleset_notation(r.rules), f"dealer {r.dealer}", r.phase.value]
     if r.to_act is not None:
@@ -360,14 +332,14 @@ def _layoffs(reader: _Reader, text: str) -> tuple[tuple[Card, int], ...]:
     return tuple(layoffs)
 
 
-def replayed(parsed: Parsed) -> tuple[dict[str, Any], list[Any]]:
+def replayed(parsed: Parsed) -> tuple[RoundFields, list[Action]]:
     """The set-up position before the last move that a parsed notation needs (a knock, its
     layoffs, or the discard that ended the round), and the actions from there; for a position
     before any knock, the position itself and no action."""
     hands = list(parsed.hands)
     pile, turns, taken = parsed.pile, parsed.turns, parsed.taken
     phase, to_act = parsed.phase, parsed.to_act
-    actions: list[Any] = []
+    actions: list[Action] = []
     if parsed.knock is not None:
         knocker, card, spread = parsed.knock
         laid = sum(c.mask for c, _ in parsed.layoffs)
@@ -390,17 +362,40 @@ def replayed(parsed: Parsed) -> tuple[dict[str, Any], list[Any]]:
             "invalid notation (taken): a card is taken this turn only before a discard or a knock",
             field="taken",
         )
-    position = {
-        "dealer": parsed.dealer,
-        "hands": (hands[0], hands[1]),
-        "stock": parsed.stock,
-        "discard_pile": pile,
-        "initial_upcard": parsed.upcard,
-        "phase": phase,
-        "to_act": to_act,
-        "taken": taken,
-        "stock_only": parsed.stock_only,
-        "turns": turns,
-        "known": parsed.known,
-    }
+    position = RoundFields._new(
+        rules=parsed.rules,
+        dealer=parsed.dealer,
+        hands=(hands[0], hands[1]),
+        stock=parsed.stock,
+        discard_pile=pile,
+        initial_upcard=parsed.upcard,
+        phase=phase,
+        to_act=to_act,
+        taken=taken,
+        stock_only=parsed.stock_only,
+        turns=turns,
+        known=parsed.known,
+    )
     return position, actions
+
+
+def notation_error(parsed: Parsed, exc: GinRummyError) -> ParseError:
+    """The error for a parsed notation whose position, or a move replayed from it, is refused
+    with ``exc``: it names the field (the knock's, or the phase's, when ``exc`` names none)."""
+    field = exc.field or ("knock" if parsed.knock is not None else "phase")
+    return ParseError(f"invalid notation ({field}): {exc}", field=field)
+
+
+def check_reached(parsed: Parsed, r: RoundFields) -> None:
+    """Check that the round ``r`` replayed from ``parsed`` is in the phase, with the player to
+    act, that the notation says.
+
+    :raises ParseError: naming the phase.
+    """
+    if (r.phase, r.to_act) != (parsed.phase, parsed.to_act):
+        raise ParseError(
+            f"invalid notation (phase): the position is in phase {r.phase.value} with player "
+            f"{r.to_act} to "
+            f"act, not {parsed.phase.value} with player {parsed.to_act}",
+            field="phase",
+        )

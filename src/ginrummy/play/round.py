@@ -6,51 +6,49 @@ saying who tried it, in which phase, and why. The rule of each action lives in
 :mod:`ginrummy.play.action_rules`; the round applies what it changes.
 
 A :class:`PlayerView` is what one player may know of a round. The two share this module
-because each hands out the other (:meth:`Round.view`, :meth:`PlayerView.sample`).
+because each hands out the other (:meth:`Round.view`, :meth:`PlayerView.sample`): two modules
+would import each other, if only for their signatures (docs/design.md, "The round's record").
 
 >>> import ginrummy as gr
->>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7)
->>> r.phase, r.to_act, len(r.stock), str(r.upcard)
-(<Phase.UPCARD_OFFER: 'upcard-offer'>, 1, 31, '9d')
->>> r = r.apply(gr.PassUpcard()).apply(gr.PassUpcard())
+>>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7).apply(gr.PassUpcard()).apply(gr.PassUpcard())
 >>> r.phase, r.to_act, r.legal_actions()
 (<Phase.DRAW: 'draw'>, 1, (DrawStock(),))
->>> try:
-...     r.apply(gr.TakeDiscard())
-... except gr.IllegalActionError as exc:
-...     print(exc)
-illegal action TakeDiscard() for player 1 in phase DRAW: after both players pass the upcard the
-non-dealer must draw from the stock
+>>> print(r.illegal_reason(gr.TakeDiscard()))
+after both players pass the upcard the non-dealer must draw from the stock
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
+from typing_extensions import Self
 
 from ginrummy.actions import ACTION_TYPES, Action, EndLayoffs
 from ginrummy.beliefs.opponent_models import OpponentModel, find_model
 from ginrummy.beliefs.particles import Population, population, uniform_probabilities
-from ginrummy.beliefs.worlds import World, draw_world
-from ginrummy.cards import DECK, Card, Hand
-from ginrummy.errors import GinRummyError, InvalidPositionError, ParseError
+from ginrummy.beliefs.worlds import Record, World, draw_world
+from ginrummy.cards import DECK, Card, CardsLike, Hand
+from ginrummy.errors import GinRummyError, IllegalActionError, InvalidPositionError
 from ginrummy.melds import Meld
 from ginrummy.phase import Phase
 from ginrummy.play import board_text
-from ginrummy.play.events import Event, EventLog, censor, censored_records
-from ginrummy.play.notation import parse_notation, replayed, write_notation
-from ginrummy.play.round_state import RoundState
+from ginrummy.play.action_rules import RULES, illegal_message, illegal_reason, legal_actions
+from ginrummy.play.events import Event, EventLog
+from ginrummy.play.notation import check_reached, notation_error, parse_notation, replayed, write_notation
+from ginrummy.play.seen import known_cards, seen_events, seen_records, seen_state, unfollowed
+from ginrummy.play.setup import check_deal, check_position, dealt_fields, set_up
 from ginrummy.results.round_result import RoundResult
+from ginrummy.round_fields import RoundFields, _copy
 from ginrummy.rules import Ruleset
 from ginrummy.validators import check_player, flag_field, instance_field, int_field, player_field, tuple_field
 
 __all__ = ["PlayerView", "Round"]
 
 
-class Round(RoundState):
+class Round(RoundFields):
     """The state of one round: every card's place, whose turn, the phase and the log.
 
     Build one with :meth:`deal` or :meth:`from_position`; change it with :meth:`apply`
@@ -72,15 +70,269 @@ class Round(RoundState):
     True
     """
 
+    __slots__ = ("_key", "_legal", "_log", "_origin")
+
+    _log: EventLog | None
+    """The log of the actions since the origin (None at the origin)."""
+    _origin: Self | None
+    """The round before any action (None for that round itself)."""
+    _legal: tuple[Action, ...] | None
+    """The legal actions, once worked out."""
+    _key: Hashable | None
+    """The position key, once worked out."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        raise InvalidPositionError(
+            "a Round is not built directly: use Round.deal or Round.from_position, then apply actions"
+        )
+
+    @classmethod
+    def _started(cls, fields: RoundFields) -> Self:
+        """The round at ``fields``, checked, before any action (the factories' only way in)."""
+        new: Self = object.__new__(cls._draft_type)
+        _copy(fields, new)
+        new._log = new._origin = new._legal = new._key = None
+        result: Self = new._sealed()
+        return result
+
+    def _next(self, player: int, action: Action) -> Self:
+        """This round after ``player``'s legal ``action``: one copy of its fields, which the
+        action's rule changes, and the action's record added to the log."""
+        new = self._draft()
+        change = RULES[type(action)].changes(self, action, player, new)
+        log = self._log
+        new._log = EventLog(log, (0 if log is None else log.size, player, change.action, change.card))
+        new._origin = self if self._origin is None else self._origin
+        new._legal = new._key = None
+        return new._sealed()
+
+    # ------------------------------------------------------------------ construction
+
+    @classmethod
+    def deal(
+        cls,
+        rules: Ruleset,
+        dealer: int = 0,
+        seed: int | str | None = None,
+        *,
+        deck: Sequence[Card] | None = None,
+    ) -> Self:
+        """Deal a new round: 10 cards each (one at a time, the non-dealer first), the next
+        card face up as the initial upcard, the rest face down as the stock.
+
+        :param rules: the ruleset.
+        :param dealer: 0 or 1.
+        :param seed: seeds the shuffle (``random.Random(seed).shuffle`` of :data:`DECK`): an
+            integer or a string.
+        :param deck: instead of a shuffle, the 52 cards in dealing order, top first.
+        :raises InvalidPositionError: for a bad ruleset, dealer, seed, or a deck that is not
+            the 52 cards.
+        """
+        return cls._started(check_deal(rules, dealer, seed, deck))
+
+    @classmethod
+    def from_position(
+        cls,
+        rules: Ruleset,
+        *,
+        dealer: int,
+        hands: tuple[CardsLike, CardsLike],
+        stock: Iterable[Card] | str,
+        discard_pile: Iterable[Card] | str,
+        initial_upcard: Card | str | None = None,
+        phase: Phase = Phase.DRAW,
+        to_act: int | None = None,
+        taken: Card | str | None = None,
+        stock_only: bool = False,
+        turns: int = 0,
+        known: tuple[CardsLike, CardsLike] | None = None,
+    ) -> Self:
+        """A round at any consistent position before a knock (see :mod:`ginrummy.play.setup`).
+
+        :param hands: the two hands (10 cards each, 11 for the player to act in DISCARD).
+        :param stock: bottom to top; the last card is drawn next.
+        :param discard_pile: bottom to top; the last card may be taken.
+        :param initial_upcard: the card turned up at the deal; None means the bottom card of
+            the discard pile.
+        :param phase: UPCARD_OFFER, DRAW or DISCARD.
+        :param to_act: the player to act (default: the non-dealer).
+        :param taken: in DISCARD, the card the player took from the pile this turn.
+        :param stock_only: in DRAW, the non-dealer must draw from the stock (both passed).
+        :param turns: the turns already played (it matters with ``max_turns``).
+        :param known: the cards each player is known to hold (taken from the pile earlier and
+            still held; ``taken`` is added to the acting player's).
+        :raises InvalidPositionError: naming what is inconsistent: a card missing or twice,
+            hand sizes, pile sizes, the phase.
+        """
+        return cls._started(
+            check_position(
+                rules,
+                dealer=dealer,
+                hands=hands,
+                stock=stock,
+                discard_pile=discard_pile,
+                initial_upcard=initial_upcard,
+                phase=phase,
+                to_act=to_act,
+                taken=taken,
+                stock_only=stock_only,
+                turns=turns,
+                known=known,
+            )
+        )
+
+    # ------------------------------------------------------------------ accessors
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The log of actions applied since :attr:`origin`."""
+        log = self._log
+        return () if log is None else log.events()
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """The actions applied since :attr:`origin`, knocks with their melds filled in."""
+        log = self._log
+        return () if log is None else tuple(record[2] for record in log.items())
+
+    @property
+    def last_action(self) -> Action | None:
+        """The last action applied (a knock with its melds filled in), or None at the origin."""
+        log = self._log
+        return None if log is None else log.item[2]
+
+    @property
+    def origin(self) -> Self | None:
+        """The round as dealt or set up, before any action (None for that round itself): with
+        :attr:`actions` it replays this round exactly."""
+        return self._origin
+
+    @property
+    def start(self) -> Self:
+        """The round before any action: :attr:`origin`, or this round itself."""
+        origin = self.origin
+        return self if origin is None else origin
+
+    def position_key(self) -> Hashable:
+        """A hashable key of the position, however it was reached (see
+        :meth:`~ginrummy.round_fields.RoundFields.position_key`), kept."""
+        key = self._key
+        if key is None:
+            key = super().position_key()
+            object.__setattr__(self, "_key", key)  # a cache: the position is the same
+        return key
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Round):
+            return NotImplemented
+        return self is other or (self.position_key() == other.position_key() and self.events == other.events)
+
+    def __hash__(self) -> int:
+        return hash(self.position_key())
+
+    def replay(self, actions: Iterable[Action]) -> Self:
+        """Apply ``actions`` in order.
+
+        :raises IllegalActionError: naming the first illegal action and its position.
+        """
+        state = self
+        for number, action in enumerate(actions):
+            try:
+                state = state.apply(action)
+            except IllegalActionError as exc:
+                raise IllegalActionError(f"action {number}: {exc}", round=exc.round) from None
+        return state
+
+    def undo(self) -> Self:
+        """This round without its last action (replayed from :attr:`origin`).
+
+        :raises IllegalActionError: when no action has been applied.
+        """
+        if self.origin is None:
+            raise IllegalActionError("nothing to undo: no action has been applied to this round", round=self)
+        return self.start.replay(self.actions[:-1])
+
+    def __repr__(self) -> str:
+        return (
+            f"<Round {self.rules.name} dealer={self.dealer} phase={self.phase.name} "
+            f"to_act={self.to_act} stock={len(self.stock)} upcard={self.upcard}>"
+        )
+
+    def __str__(self) -> str:
+        return board_text.round_picture(self)
+
+    # ------------------------------------------------------------------ legality
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action for the player to act, in a fixed order: take or draw before
+        pass; discards, then knocks, by card index; big gin; layoffs by card index then meld;
+        the end of layoffs. Knocks are listed with ``melds=None`` (the library's spread)."""
+        legal = self._legal
+        if legal is None:
+            legal = legal_actions(self)
+            object.__setattr__(self, "_legal", legal)  # a cache: the legal actions never change
+        return legal
+
+    def is_legal(self, action: Action, player: int | None = None) -> bool:
+        """Whether :meth:`apply` would accept ``action`` (from ``player``, when given)."""
+        return self.illegal_reason(action, player) is None
+
+    def illegal_reason(self, action: Action, player: int | None = None) -> str | None:
+        """Why ``action`` is illegal here, in words (None when it is legal): what a front end
+        shows a player whose move was refused.
+
+        :param player: who sends the action; when given, an action from the player not to act
+            is refused as not their turn before anything about any hand is judged.
+
+        >>> import ginrummy as gr
+        >>> r = gr.Round.deal(gr.PAGAT, seed=7)
+        >>> r.illegal_reason(gr.DrawStock())
+        'the upcard offer allows only taking or passing'
+        >>> r.illegal_reason(gr.PassUpcard(), player=0)
+        "it is player 1's turn, not player 0's"
+        """
+        return illegal_reason(self, action, None if player is None else check_player(player, "player"))
+
+    # ------------------------------------------------------------------ transitions
+
+    def apply(self, action: Action, player: int | None = None) -> Self:
+        """The round after ``action``; this round is unchanged.
+
+        :param player: who sends the action; when given, an action from the player not to act
+            is refused as not their turn before anything about any hand is judged (a server
+            passes the sender here, so that nobody learns about the other hand by probing).
+        :raises IllegalActionError: saying who, in which phase and why (its ``notation``
+            attribute holds the position, for bug reports).
+        """
+        rule = RULES.get(type(action))
+        acting = self.to_act
+        if rule is not None and acting is not None and (player is None or player == acting):
+            reason = rule.reason(self, action)
+            if reason is None:
+                return self._next(acting, action)
+        reason = self.illegal_reason(action, player)
+        assert reason is not None, "a legal action was refused"
+        raise IllegalActionError(illegal_message(self, action, player, reason), round=self)
+
+    def _replay_trusted(self, actions: Iterable[Action]) -> Self:
+        """:meth:`replay` of actions known to be legal (the view of a possible round replayed
+        in a world drawn for it), without judging them again."""
+        state = self
+        for action in actions:
+            acting = state.to_act
+            assert acting is not None, "a trusted replay goes on after the round is over"
+            state = state._next(acting, action)
+        return state
+
     @classmethod
     def _from_world(cls, rules: Ruleset, world: World, checked: bool) -> Round:
         """The round a sampled world describes: its origin, then its actions (judged again
         when ``checked``: the view it came from may be impossible)."""
         if world.deck is not None:
-            start = cls._dealt(rules, world.dealer, world.deck)
+            start = cls._started(dealt_fields(rules, world.dealer, world.deck))
         else:
             assert world.position is not None
-            start = cls.from_position(rules, dealer=world.dealer, **world.position)
+            start = cls._started(set_up(world.position))
         return start.replay(world.actions) if checked else start._replay_trusted(world.actions)
 
     # ------------------------------------------------------------------ notation
@@ -93,7 +345,7 @@ class Round(RoundState):
 
         :raises GinRummyError: for a custom ruleset whose name is not a plain word.
         """
-        log: EventLog | None = self.__dict__["_log"]
+        log = self._log
         return write_notation(self, None if log is None else log.item[1])
 
     @classmethod
@@ -117,65 +369,21 @@ class Round(RoundState):
         parsed = parse_notation(text)
         position, actions = replayed(parsed)
         try:
-            r = cls.from_position(parsed.rules, **position)
+            r = cls._started(set_up(position))
             for action in actions:
                 r = r.apply(action)
             if parsed.phase is Phase.OVER and r.phase is Phase.LAYOFF:
                 r = r.apply(EndLayoffs())
         except GinRummyError as exc:
-            field = exc.field or ("knock" if parsed.knock is not None else "phase")
-            raise ParseError(f"invalid notation ({field}): {exc}", field=field) from None
-        if (r.phase, r.to_act) != (parsed.phase, parsed.to_act):
-            raise ParseError(
-                f"invalid notation (phase): the position is in phase {r.phase.value} with player "
-                f"{r.to_act} to "
-                f"act, not {parsed.phase.value} with player {parsed.to_act}",
-                field="phase",
-            )
+            raise notation_error(parsed, exc) from None
+        check_reached(parsed, r)
         return r
 
     # ------------------------------------------------------------------ views
 
     def view(self, player: int) -> PlayerView:
         """What ``player`` may know: see :class:`PlayerView`."""
-        player = check_player(player, "player")
-        opponent = 1 - player
-        over = self.phase is Phase.OVER
-        shown = self.knocker is not None  # from the knock on, both hands are shown
-        opponent_cards = self.hands[opponent]
-        mine = self.to_act == player
-        state: dict[str, Any] = {
-            "player": player,
-            "rules": self.rules,
-            "dealer": self.dealer,
-            "phase": self.phase,
-            "to_act": self.to_act,
-            "hand": self.hands[player],
-            "opponent_card_count": len(opponent_cards),
-            "opponent_known": opponent_cards if shown else self.known[opponent],
-            "opponent_hand": opponent_cards if shown else None,
-            "discard_pile": self.discard_pile,
-            "stock_size": len(self.stock),
-            "initial_upcard": self.initial_upcard,
-            "knock_limit": self.knock_limit,
-            "taken": self.taken if mine else None,
-            "legal_actions": self.legal_actions() if mine else (),
-            "knocker": self.knocker,
-            "spread": self.spread,
-            "layoffs": self.layoffs,
-            "knock_card": self.knock_card if over or self.knocker == player else None,
-            "result": self.result,
-            "turns": self.turns,
-            "dealt": self.start.dealt,
-        }
-        log: EventLog | None = self.__dict__["_log"]
-        if log is None:
-            state["events"] = ()
-        else:
-            state["_log"] = (log, over and self.knocker is not None)
-        view = object.__new__(PlayerView)
-        object.__setattr__(view, "__dict__", state)
-        return view
+        return PlayerView._seen(self, check_player(player, "player"))
 
 
 _VIEW = "view"
@@ -252,6 +460,20 @@ class PlayerView:
     """Whether the round began at the deal (see :attr:`Round.dealt`); a view of a dealt round
     is judged against dealt rounds only."""
 
+    @classmethod
+    def _seen(cls, r: Round, player: int) -> PlayerView:
+        """The view of ``player`` at round ``r`` (:func:`~ginrummy.play.seen.seen_state`): its
+        fields are the round's own (checked when the round was made), censored, so the checks
+        of the public constructor hold by construction and are not run again (the round trips
+        of ``tests/test_serialization.py`` load every view of random rounds through it, equal);
+        the censored log is built on first use."""
+        legal = r.legal_actions() if r.to_act == player else ()
+        view = object.__new__(cls)  # its fields at once: the cheapest way (a view is made at every turn)
+        object.__setattr__(
+            view, "__dict__", seen_state(r, player, legal=legal, log=r._log, dealt=r.start.dealt)
+        )
+        return view
+
     def __attrs_post_init__(self) -> None:
         self._check_possible()
 
@@ -266,14 +488,9 @@ class PlayerView:
         except GinRummyError as exc:
             reason = str(exc).removeprefix("cannot sample this view: ")
             raise InvalidPositionError(f"invalid view: no round has it: {reason}", field=exc.field) from None
-        for field in attrs.fields(PlayerView):
-            mine, theirs = getattr(self, field.name), getattr(seen, field.name)
-            if mine != theirs:
-                raise InvalidPositionError(
-                    f"invalid view: no round has it: {field.name} {mine!r:.120} does not follow from "
-                    f"the rest (a round with the same history has {theirs!r:.120})",
-                    field=field.name,
-                )
+        for name in (field.name for field in attrs.fields(PlayerView)):
+            if getattr(self, name) != getattr(seen, name):
+                raise unfollowed(name, getattr(self, name), getattr(seen, name))
 
     if not TYPE_CHECKING:  # hidden from type checkers, which would allow any attribute
 
@@ -281,30 +498,17 @@ class PlayerView:
             # A view made by a round leaves its censored log to be built on first use (most
             # bots and encoders never read it); only ``events`` can be missing this way.
             if name == "events" and "_log" in self.__dict__:
-                log, knock_visible = self.__dict__.pop("_log")
-                if knock_visible:
-                    events = tuple(censor(event, self.player, knock_visible=True) for event in log.events())
-                else:
-                    events = log.seen(self.player)
-                self.__dict__["events"] = events
+                events = self.__dict__["events"] = seen_events(self.__dict__.pop("_log"), self.player)
                 return events
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
-    def _records(self) -> list[tuple[int, int, Action | None, Card | None]]:
-        """The censored log as plain ``(number, player, action, card)`` records, read from the
-        round's log without making :class:`Event` values when the view was made by a round
-        and its events were never read (the sampler's input); kept, since a search samples the
-        same view many times."""
-        records: list[tuple[int, int, Action | None, Card | None]] | None = self.__dict__.get(
-            "_censored_records"
-        )
+    def _records(self) -> list[Record]:
+        """The censored log as plain records (:func:`~ginrummy.play.seen.seen_records`), kept:
+        a search samples the same view many times."""
+        records: list[Record] | None = self.__dict__.get("_censored_records")
         if records is None:
             pending = self.__dict__.get("_log")
-            if pending is None:
-                records = [(e.number, e.player, e.action, e.card) for e in self.events]
-            else:
-                records = censored_records(pending[0], self.player, knock_visible=pending[1])
-            self.__dict__["_censored_records"] = records
+            records = self.__dict__["_censored_records"] = seen_records(pending, self.events, self.player)
         return records
 
     @property
@@ -321,14 +525,7 @@ class PlayerView:
     def known_cards(self) -> Hand:
         """Every card whose place this player knows: its hand, the discard pile, the cards it
         knows the opponent holds, the spread and the knock card it may see."""
-        mask = self.hand.mask | self.opponent_known.mask
-        for card in self.discard_pile:
-            mask |= card.mask
-        for meld in self.spread:
-            mask |= meld.mask
-        if self.knock_card is not None:
-            mask |= self.knock_card.mask
-        return Hand.from_mask(mask)
+        return known_cards(self)
 
     def card_probabilities(self, model: str | OpponentModel | None = None) -> Mapping[Card, float]:
         """For every card this player cannot see, the probability that the opponent holds it,
@@ -363,11 +560,10 @@ class PlayerView:
 
     def sample(self, rng: random.Random, model: str | OpponentModel | None = None) -> Round:
         """A whole round, history included, that this player could be in: its view is this
-        view, every card is placed once, and what the player cannot see (the opponent's unknown
-        cards, the stock's order, a face-down knock card) is drawn from what fits the view:
-        uniformly (``model`` None), or with the belief of ``model``, whose card frequencies are
-        :meth:`card_probabilities`. It depends only on this view and ``rng`` (see
-        :mod:`ginrummy.beliefs.worlds`, :mod:`ginrummy.beliefs.particles`).
+        view, and what the player cannot see is drawn from what fits the view: uniformly
+        (``model`` None), or with the belief of ``model``, whose card frequencies are
+        :meth:`card_probabilities` (see :mod:`ginrummy.beliefs.worlds`,
+        :mod:`ginrummy.beliefs.particles`). It depends only on this view and ``rng``.
 
         :param rng: the random number generator to draw with.
         :param model: a name of :data:`ginrummy.OPPONENT_MODELS`, a model, or None.

@@ -19,18 +19,28 @@ invalid position: stock_only binds only the non-dealer (player 1), who draws fir
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+import random
+from collections.abc import Callable, Iterable, Sequence
 
 from ginrummy.cards import DECK, FULL_MASK, Card, Hand, _hand, to_mask
-from ginrummy.dealing import HAND_SIZE, STOCK_AT_DEAL
+from ginrummy.dealing import HAND_SIZE, STOCK_AT_DEAL, check_deck, deal
 from ginrummy.errors import GinRummyError, InvalidPositionError
 from ginrummy.phase import Phase
 from ginrummy.plurals import counted
-from ginrummy.rules import check_rules
-from ginrummy.validators import check_flag, check_int, check_player
+from ginrummy.round_fields import RoundFields
+from ginrummy.rules import Ruleset, check_rules
+from ginrummy.validators import check_flag, check_int, check_player, check_seed
 
-__all__ = ["at_deal", "check_position", "hand_sizes", "pile"]
+__all__ = [
+    "POSITION_CHECKS",
+    "at_deal",
+    "check_deal",
+    "check_position",
+    "dealt_fields",
+    "hand_sizes",
+    "pile",
+    "set_up",
+]
 
 
 def _fail(message: str, field: str | None = None) -> InvalidPositionError:
@@ -114,13 +124,13 @@ def check_position(
     stock_only: object,
     turns: object,
     known: object = None,
-) -> dict[str, Any]:
-    """The fields of a round at this position, checked (see the module docstring); the field
-    ``dealt`` says whether the position is the deal.
+) -> RoundFields:
+    """The fields of a round at this position, read and checked (see the module docstring);
+    the field ``dealt`` says whether the position is the deal.
 
     :raises InvalidPositionError: naming what is inconsistent.
     """
-    rules = check_rules(rules, InvalidPositionError)
+    checked_rules = check_rules(rules, InvalidPositionError)
     first_dealer: int = check_player(dealer, "dealer")
     acting: int = 1 - first_dealer if to_act is None else check_player(to_act, "to_act")
     if not isinstance(phase, Phase) or phase not in (Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD):
@@ -129,7 +139,7 @@ def check_position(
             "actions from there",
             "phase",
         )
-    check_flag(stock_only, "stock_only", InvalidPositionError, context="position")
+    flag = check_flag(stock_only, "stock_only", InvalidPositionError, context="position")
     played = check_int(turns, "turns", InvalidPositionError, low=0, context="position")
     masks = _pair(hands, "hands")
     known_masks = (0, 0) if known is None else _pair(known, "known")
@@ -137,113 +147,257 @@ def check_position(
     pile_cards = pile(discard_pile, "discard_pile")
     upcard = _card(initial_upcard, "initial_upcard")
     taken_card = _card(taken, "taken")
-    seen = 0
-    places = (("hands[0]", masks[0]), ("hands[1]", masks[1]), ("stock", to_mask(stock_cards)),
-              ("discard_pile", to_mask(pile_cards)))  # fmt: skip
-    for where, mask in places:
-        if seen & mask:
-            card = DECK[(seen & mask).bit_length() - 1]
-            raise _fail(f"card {str(card)!r} appears twice ({where})", where.split("[")[0])
-        seen |= mask
-    if seen != FULL_MASK:
-        raise _fail(f"cards missing: {str(Hand.from_mask(FULL_MASK & ~seen))!r}", "hands")
-    sizes = (masks[0].bit_count(), masks[1].bit_count())
-    expected = hand_sizes(phase, acting)
-    if sizes != expected:
-        raise _fail(
-            f"hands hold {sizes[0]} and {sizes[1]} cards; phase {phase.name} with player {acting} to act "
-            f"needs {expected[0]} and {expected[1]}",
-            "hands",
-        )
     if upcard is None:
         if not pile_cards:
             raise _fail("no initial upcard and an empty discard pile", "initial_upcard")
         upcard = pile_cards[0]
-    if upcard in stock_cards:
-        raise _fail(
-            f"the initial upcard {str(upcard)!r} is in the stock, but it was turned face up at the deal",
-            "initial_upcard",
-        )
-    dealt_pile = pile_cards == (upcard,) and len(stock_cards) == STOCK_AT_DEAL
-    if phase is Phase.UPCARD_OFFER and not dealt_pile:
-        raise _fail(
-            "the upcard offer needs the initial upcard alone on the discard pile and 31 cards in the stock "
-            f"(got pile {len(pile_cards)}, stock {len(stock_cards)})",
-            "discard_pile",
-        )
-    if phase is Phase.DRAW:
-        if not pile_cards and not stock_only:
-            raise _fail("an empty discard pile in phase DRAW", "discard_pile")
-        if len(stock_cards) <= rules.dead_hand_stock:
-            raise _fail(
-                f"a stock of {counted(len(stock_cards), 'card')} in phase DRAW; the round is dead at "
-                f"{rules.dead_hand_stock}",
-                "stock",
-            )
-    if phase is Phase.DISCARD:
-        # the card drawn left the stock; a taken card left the pile, so the stock is as it was
-        # at the draw, which needs more than the dead-hand size
-        least = rules.dead_hand_stock + (1 if taken_card is not None else 0)
-        if len(stock_cards) < least:
-            raise _fail(
-                f"a stock of {counted(len(stock_cards), 'card')} in phase DISCARD"
-                + (" after taking from the pile" if taken_card is not None else "")
-                + f"; the round is dead at {rules.dead_hand_stock}",
-                "stock",
-            )
-    if taken_card is not None and (phase is not Phase.DISCARD or not masks[acting] & taken_card.mask):
-        raise _fail(
-            f"taken card {str(taken_card)!r} must be in the hand of the player to act in phase DISCARD",
-            "taken",
-        )
-    if stock_only:
-        if phase is not Phase.DRAW:
-            raise _fail("stock_only applies only in phase DRAW", "stock_only")
-        if acting != 1 - first_dealer:
-            raise _fail(
-                f"stock_only binds only the non-dealer (player {1 - first_dealer}), who draws first after "
-                "both pass",
-                "stock_only",
-            )
-        if not dealt_pile:
-            raise _fail(
-                "stock_only follows both players passing the upcard, so the pile holds the upcard alone and "
-                f"the stock 31 cards (got pile {len(pile_cards)}, stock {len(stock_cards)})",
-                "stock_only",
-            )
-    if rules.max_turns is not None and played >= rules.max_turns:
-        raise _fail(
-            f"{counted(played, 'turn')} played, but the round is void at max_turns {rules.max_turns}", "turns"
-        )
     known_list = list(known_masks)
     if taken_card is not None:
         known_list[acting] |= taken_card.mask
+    fields = RoundFields._new(
+        rules=checked_rules,
+        dealer=first_dealer,
+        hands=(_hand(masks[0]), _hand(masks[1])),
+        stock=stock_cards,
+        discard_pile=pile_cards,
+        initial_upcard=upcard,
+        phase=phase,
+        to_act=acting,
+        taken=taken_card,
+        stock_only=flag,
+        known=(_hand(known_list[0]), _hand(known_list[1])),
+        turns=played,
+    )
+    return _consistent(fields)
+
+
+def set_up(fields: RoundFields) -> RoundFields:
+    """``fields`` (a position before any knock: the notation's, a sampled world's) checked as
+    :meth:`ginrummy.Round.from_position` checks its arguments.
+
+    :raises InvalidPositionError: naming what is inconsistent.
+    """
+    return check_position(
+        fields.rules,
+        dealer=fields.dealer,
+        hands=fields.hands,
+        stock=fields.stock,
+        discard_pile=fields.discard_pile,
+        initial_upcard=fields.initial_upcard,
+        phase=fields.phase,
+        to_act=fields.to_act,
+        taken=fields.taken,
+        stock_only=fields.stock_only,
+        turns=fields.turns,
+        known=fields.known,
+    )
+
+
+def check_deal(rules: object, dealer: object, seed: object, deck: object) -> RoundFields:
+    """The fields of a round dealt by ``dealer`` under ``rules`` from ``deck`` (the 52 cards,
+    top first) or from :data:`~ginrummy.cards.DECK` shuffled by ``random.Random(seed)``.
+
+    :raises InvalidPositionError: for a bad ruleset, dealer, seed, or a deck that is not the 52
+        cards.
+    """
+    checked_rules = check_rules(rules, InvalidPositionError)
+    first_dealer: int = check_player(dealer, "dealer")
+    if deck is None:
+        cards = list(DECK)
+        random.Random(None if seed is None else check_seed(seed)).shuffle(cards)
+    elif seed is not None:
+        raise InvalidPositionError("give a seed or a deck, not both")
+    else:
+        cards = check_deck(deck)
+    return dealt_fields(checked_rules, first_dealer, cards)
+
+
+def dealt_fields(rules: Ruleset, dealer: int, cards: Sequence[Card]) -> RoundFields:
+    """The fields of a round dealt by ``dealer`` from ``cards`` (the 52 cards, top first)."""
+    hands, upcard, stock = deal(cards, dealer)
+    return RoundFields._new(
+        rules=rules,
+        dealer=dealer,
+        hands=hands,
+        stock=stock,
+        discard_pile=(upcard,),
+        initial_upcard=upcard,
+        phase=Phase.UPCARD_OFFER,
+        to_act=1 - dealer,
+        deck=tuple(cards),
+        dealt=True,
+    )
+
+
+def _consistent(fields: RoundFields) -> RoundFields:
+    """``fields``, a position set up before any knock, once every check of
+    :data:`POSITION_CHECKS` passes, with ``dealt`` saying whether it is the deal.
+
+    :raises InvalidPositionError: with the first check's reason, naming its field.
+    """
+    for check in POSITION_CHECKS:
+        failure = check(fields)
+        if failure is not None:
+            raise _fail(*failure)
+    new = fields._draft()
+    new.dealt = at_deal(
+        phase=fields.phase,
+        dealer=fields.dealer,
+        to_act=fields.to_act,
+        pile_size=len(fields.discard_pile),
+        stock_size=len(fields.stock),
+        turns=fields.turns,
+        known=False,
+    )
+    return new._sealed()
+
+
+Reason = tuple[str, str]
+"""Why a position is impossible, and the field that shows it."""
+
+
+def _every_card_once(f: RoundFields) -> Reason | None:
+    seen = 0
+    places = (("hands[0]", f.hands[0].mask), ("hands[1]", f.hands[1].mask), ("stock", to_mask(f.stock)),
+              ("discard_pile", to_mask(f.discard_pile)))  # fmt: skip
+    for where, mask in places:
+        if seen & mask:
+            card = DECK[(seen & mask).bit_length() - 1]
+            return f"card {str(card)!r} appears twice ({where})", where.split("[")[0]
+        seen |= mask
+    if seen != FULL_MASK:
+        return f"cards missing: {str(Hand.from_mask(FULL_MASK & ~seen))!r}", "hands"
+    return None
+
+
+def _hand_sizes(f: RoundFields) -> Reason | None:
+    sizes = (len(f.hands[0]), len(f.hands[1]))
+    expected = hand_sizes(f.phase, f.to_act)
+    if sizes == expected:
+        return None
+    return (
+        f"hands hold {sizes[0]} and {sizes[1]} cards; phase {f.phase.name} with player {f.to_act} to act "
+        f"needs {expected[0]} and {expected[1]}",
+        "hands",
+    )
+
+
+def _upcard_not_in_stock(f: RoundFields) -> Reason | None:
+    if f.initial_upcard not in f.stock:
+        return None
+    return (
+        f"the initial upcard {str(f.initial_upcard)!r} is in the stock, but it was turned face up at "
+        "the deal",
+        "initial_upcard",
+    )
+
+
+def _dealt_piles(f: RoundFields) -> bool:
+    """Whether the piles are those of the deal: the initial upcard alone on the pile, 31 cards
+    in the stock."""
+    return f.discard_pile == (f.initial_upcard,) and len(f.stock) == STOCK_AT_DEAL
+
+
+def _upcard_offer_at_the_deal(f: RoundFields) -> Reason | None:
+    if f.phase is not Phase.UPCARD_OFFER or _dealt_piles(f):
+        return None
+    return (
+        "the upcard offer needs the initial upcard alone on the discard pile and 31 cards in the stock "
+        f"(got pile {len(f.discard_pile)}, stock {len(f.stock)})",
+        "discard_pile",
+    )
+
+
+def _piles_to_draw_from(f: RoundFields) -> Reason | None:
+    if f.phase is not Phase.DRAW:
+        return None
+    if not f.discard_pile and not f.stock_only:
+        return "an empty discard pile in phase DRAW", "discard_pile"
+    dead = f.rules.dead_hand_stock
+    if len(f.stock) <= dead:
+        return (
+            f"a stock of {counted(len(f.stock), 'card')} in phase DRAW; the round is dead at {dead}",
+            "stock",
+        )
+    return None
+
+
+def _stock_after_the_draw(f: RoundFields) -> Reason | None:
+    # the card drawn left the stock; a taken card left the pile, so the stock is as it was
+    # at the draw, which needs more than the dead-hand size
+    if f.phase is not Phase.DISCARD:
+        return None
+    least = f.rules.dead_hand_stock + (1 if f.taken is not None else 0)
+    if len(f.stock) >= least:
+        return None
+    return (
+        f"a stock of {counted(len(f.stock), 'card')} in phase DISCARD"
+        + (" after taking from the pile" if f.taken is not None else "")
+        + f"; the round is dead at {f.rules.dead_hand_stock}",
+        "stock",
+    )
+
+
+def _taken_card_held(f: RoundFields) -> Reason | None:
+    taken = f.taken
+    if taken is None:
+        return None
+    assert f.to_act is not None
+    if f.phase is Phase.DISCARD and f.hands[f.to_act].mask & taken.mask:
+        return None
+    return f"taken card {str(taken)!r} must be in the hand of the player to act in phase DISCARD", "taken"
+
+
+def _stock_only_after_both_pass(f: RoundFields) -> Reason | None:
+    if not f.stock_only:
+        return None
+    if f.phase is not Phase.DRAW:
+        return "stock_only applies only in phase DRAW", "stock_only"
+    if f.to_act != 1 - f.dealer:
+        return (
+            f"stock_only binds only the non-dealer (player {1 - f.dealer}), who draws first after both pass",
+            "stock_only",
+        )
+    if _dealt_piles(f):
+        return None
+    return (
+        "stock_only follows both players passing the upcard, so the pile holds the upcard alone and "
+        f"the stock 31 cards (got pile {len(f.discard_pile)}, stock {len(f.stock)})",
+        "stock_only",
+    )
+
+
+def _turns_before_max(f: RoundFields) -> Reason | None:
+    limit = f.rules.max_turns
+    if limit is None or f.turns < limit:
+        return None
+    return f"{counted(f.turns, 'turn')} played, but the round is void at max_turns {limit}", "turns"
+
+
+def _known_cards_held(f: RoundFields) -> Reason | None:
     for player in (0, 1):
-        if known_list[player] & ~masks[player]:
-            stray = Hand.from_mask(known_list[player] & ~masks[player])
-            raise _fail(f"player {player} is known to hold {str(stray)!r}, not in its hand", "known")
-    if (known_list[0] or known_list[1]) and (phase is Phase.UPCARD_OFFER or stock_only):
-        raise _fail("no card is known to be held before anyone took one from the pile", "known")
-    return {
-        "rules": rules,
-        "dealer": first_dealer,
-        "hands": (_hand(masks[0]), _hand(masks[1])),
-        "stock": stock_cards,
-        "discard_pile": pile_cards,
-        "initial_upcard": upcard,
-        "phase": phase,
-        "to_act": acting,
-        "taken": taken_card,
-        "stock_only": stock_only,
-        "known": (_hand(known_list[0]), _hand(known_list[1])),
-        "turns": played,
-        "dealt": at_deal(
-            phase=phase,
-            dealer=first_dealer,
-            to_act=acting,
-            pile_size=len(pile_cards),
-            stock_size=len(stock_cards),
-            turns=played,
-            known=False,
-        ),
-    }
+        stray = f.known[player].mask & ~f.hands[player].mask
+        if stray:
+            return (
+                f"player {player} is known to hold {str(Hand.from_mask(stray))!r}, not in its hand",
+                "known",
+            )
+    if (f.known[0] or f.known[1]) and (f.phase is Phase.UPCARD_OFFER or f.stock_only):
+        return "no card is known to be held before anyone took one from the pile", "known"
+    return None
+
+
+POSITION_CHECKS: tuple[Callable[[RoundFields], Reason | None], ...] = (
+    _every_card_once,
+    _hand_sizes,
+    _upcard_not_in_stock,
+    _upcard_offer_at_the_deal,
+    _piles_to_draw_from,
+    _stock_after_the_draw,
+    _taken_card_held,
+    _stock_only_after_both_pass,
+    _turns_before_max,
+    _known_cards_held,
+)
+"""The checks of a set-up position, in order: each says why the position is impossible (and
+the field that shows it), or None."""

@@ -311,23 +311,38 @@ def encode(
             game, view = view, view.round
         elif not isinstance(view, _PlayerView):
             raise gr.GinRummyError(f"cannot encode {view!r}: expected a PlayerView or a GameView")
-    rules = view.rules
+    table = _table(out)
+    rule_bits, rule_values = _rules_part(view.rules)
+    _, pile, top, order_plane = _pile_info(view.discard_pile)
+    packed = _packed_planes(view, pile, top, rule_bits, game is not None)
+    _BYTE_BITS.take(_frombuffer(packed.to_bytes(_BYTES, "little"), _UINT8), 0, table)
+    obs: npt.NDArray[np.float32] = table.reshape(OBSERVATION_SIZE) if out is None else out
+    obs[_ORDER_START:_FEATURE_START] = order_plane
+    obs[_RULE_VALUES_AT] = rule_values
+    _write_scalars(obs, view, game)
+    return obs
+
+
+def _table(out: npt.NDArray[np.float32] | None) -> npt.NDArray[np.float32]:
+    """The observation as a table of bytes by bits, over ``out`` when given (checked)."""
     if out is None:
-        table = np.empty((_BYTES, 8), dtype=np.float32)
-    elif (
+        return np.empty((_BYTES, 8), dtype=np.float32)
+    if (
         isinstance(out, np.ndarray)
         and out.shape == (OBSERVATION_SIZE,)
         and out.dtype == np.float32
         and out.flags.c_contiguous
     ):
-        table = out.reshape(_BYTES, 8)
-    else:
-        raise gr.GinRummyError(
-            f"invalid out array {getattr(out, 'shape', out)!r}: "
-            f"expected a contiguous float32 array of shape ({OBSERVATION_SIZE},)"
-        )
-    rule_bits, rule_values = _rules_part(rules)
-    _, pile, top, order_plane = _pile_info(view.discard_pile)
+        return out.reshape(_BYTES, 8)
+    raise gr.GinRummyError(
+        f"invalid out array {getattr(out, 'shape', out)!r}: "
+        f"expected a contiguous float32 array of shape ({OBSERVATION_SIZE},)"
+    )
+
+
+def _packed_planes(view: gr.PlayerView, pile: int, top: int, rule_bits: int, in_game: bool) -> int:
+    """The card planes and the flags of ``view`` as one integer (``pile`` and ``top``: the
+    discard pile's and its top card's bits)."""
     hand = view.hand.mask
     opponent = view.opponent_known.mask
     knock = 0 if view.knock_card is None else 1 << _card_index(view.knock_card)
@@ -346,12 +361,12 @@ def encode(
         flags |= _DEALER_BIT
     if view.knocker is not None:
         flags |= _KNOCKED_BIT if view.knocker == player else _OPPONENT_KNOCKED_BIT
-    if game is not None:
+    if in_game:
         flags |= _GAME_BIT
     # The bit planes, one 52-bit field each from the lowest bits up, in CARD_PLANES order:
     # hand, opponent_known, upcard, discard_pile, gone, unseen, spread, laid_off, knock_card,
-    # taken (discard_order, at 520, is written below), then the flags among the features.
-    packed = (
+    # taken (discard_order, at 520, is written apart), then the flags among the features.
+    return (
         hand
         | opponent << 52
         | top << 104
@@ -364,10 +379,11 @@ def encode(
         | taken << 468
         | flags
     )
-    _BYTE_BITS.take(_frombuffer(packed.to_bytes(_BYTES, "little"), _UINT8), 0, table)
-    obs: npt.NDArray[np.float32] = table.reshape(OBSERVATION_SIZE) if out is None else out
-    obs[_ORDER_START:_FEATURE_START] = order_plane
-    obs[_RULE_VALUES_AT] = rule_values
+
+
+def _write_scalars(obs: npt.NDArray[np.float32], view: gr.PlayerView, game: gr.GameView | None) -> None:
+    """Write the scalar features of ``view`` (and of ``game``: the scores) into ``obs``."""
+    rules = view.rules
     obs[_STOCK_SIZE] = view.stock_size / 31
     obs[_OPPONENT_CARDS] = view.opponent_card_count / 11
     if rules.spade_multiplier > 1 and view.initial_upcard.suit is _SPADES:
@@ -376,9 +392,8 @@ def encode(
         obs[_TURNS_LEFT] = max(0, rules.max_turns - _turns(view)) / rules.max_turns
     if game is not None:
         scale = rules.target * (3 if rules.hollywood else 1)
-        obs[_F["score"]] = min(1.0, game.scores[player] / scale)
-        obs[_F["opponent_score"]] = min(1.0, game.scores[1 - player] / scale)
-    return obs
+        obs[_F["score"]] = min(1.0, game.scores[view.player] / scale)
+        obs[_F["opponent_score"]] = min(1.0, game.scores[1 - view.player] / scale)
 
 
 def split_observation(obs: npt.NDArray[np.float32]) -> Mapping[str, npt.NDArray[np.float32]]:
