@@ -219,11 +219,9 @@ def test_the_json_reader_holds_no_rules_of_its_own() -> None:
     assert [] == re.findall(r"as_int\([^()]*,[^()]*,[^()]*\)", text)
 
 
-FLAG_TESTS_ELSEWHERE: dict[str, str] = {
-    "play/notation.py": "the ruleset notation's flags; play/ is being rebuilt around one typed record "
-    "of a round (issue 31, item 1) by parallel work that moves these with it",
-}
-"""Modules allowed to test ``isinstance(x, bool)`` outside ``validators``, each with its reason."""
+FLAG_TESTS_ELSEWHERE: dict[str, str] = {}
+"""Modules allowed to test ``isinstance(x, bool)`` outside ``validators``, each with its reason
+(none: the ruleset notation's flags went through ``is_flag`` once the round was rebuilt)."""
 
 
 def _flag_tests(tree: ast.AST) -> list[int]:
@@ -263,6 +261,8 @@ def test_the_flag_test_finder_sees_every_spelling() -> None:
     )
     assert [1, 2, 3] == _flag_tests(ast.parse(source))
     assert set(FLAG_TESTS_ELSEWHERE) <= {p.relative_to(PACKAGE).as_posix() for p in PACKAGE.rglob("*.py")}
+
+
 LONG = 60
 """The most lines of code (the docstring aside) a function in ``src/`` has without a comment
 saying why it must be one."""

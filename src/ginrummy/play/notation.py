@@ -46,6 +46,7 @@ from ginrummy.melds import Meld, spread_before_layoffs
 from ginrummy.phase import Phase
 from ginrummy.round_fields import RoundFields
 from ginrummy.rules import PRESETS, Ruleset
+from ginrummy.validators import is_flag
 
 __all__ = [
     "MAX_NOTATION",
@@ -100,7 +101,7 @@ def _value(value: object) -> str:
         return str(value.value)
     if value is None:
         return "none"
-    if isinstance(value, bool):
+    if is_flag(value):
         return "true" if value else "false"
     return str(value)
 
@@ -237,7 +238,7 @@ def _ruleset(reader: _Reader, text: str) -> Ruleset:
             value: Any = None
         elif isinstance(default, enum.Enum):
             value = next((member for member in type(default) if member.value == raw), raw)
-        elif isinstance(default, bool):
+        elif is_flag(default):
             value = {"true": True, "false": False}.get(raw, raw)
         else:
             value = int(raw) if re.fullmatch(r"-?\d{1,6}", raw) else raw
