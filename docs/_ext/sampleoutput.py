@@ -35,8 +35,8 @@ The role ``:sample:`TEXT``` quotes a sample output in prose: it shows ``TEXT`` a
 a sample output above it on the same page holds ``TEXT`` (runs of spaces count as one);
 ``:sample:`TEXT <ROW>``` shows ``TEXT`` and requires it on a line of an output that starts with
 ``ROW`` (``:sample:`+3.78 ± 0.82 * <points per scored round>```). So the figures a guide reads
-out of its sample outputs change with them too: a quote the program no longer prints fails the
-build.
+out of its sample outputs cannot silently disagree with them: a quote the program no longer
+prints fails the build.
 """
 
 from __future__ import annotations
