@@ -6,7 +6,9 @@ Markdown files (README, changelog, design notes) are included through the local 
 extension in ``_ext/``; the table of rule presets is generated from the library by the local
 ``presettable`` extension; the API reference is one page per topic, generated from the public
 names by the local ``apipages`` extension, which fails the build (with ``-W``) on a public name
-that is on no page. Nothing is fetched from the network.
+that is on no page; the guides' sample outputs are printed by the command as the page is read,
+by the local ``sampleoutput`` extension (some seconds of play in all). Nothing is fetched from
+the network.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ extensions = [
     "mdinclude",
     "presettable",
     "apipages",
+    "sampleoutput",
 ]
 
 root_doc = "index"
