@@ -44,7 +44,8 @@ class TableFacts:
     them with :func:`table_facts`, which keeps the facts of the views drawn last).
 
     The class is not slotted so that each fact, a :func:`functools.cached_property`, is kept
-    beside the view; it compares by identity, as the view it reads is the whole of it.
+    in its ``__dict__`` once worked out; it compares by identity, as the view it reads is the
+    whole of it.
 
     >>> import ginrummy as gr
     >>> facts = TableFacts(gr.Round.deal(gr.PAGAT, dealer=0, seed=7).view(1))
