@@ -318,13 +318,16 @@ def test_illegal_action_ends_the_episode_with_minus_one_for_its_sender() -> None
 
 
 def test_aec_environment_renders_the_table_and_rejects_bad_settings() -> None:
-    """``render_mode="ansi"`` returns the table (both hands); unknown settings raise."""
+    """``render_mode="ansi"`` returns the round's own picture (both hands); unknown settings
+    raise."""
     env = rl.aec_env(render_mode="ansi")
     with pytest.raises(gr.GinRummyError, match="call reset"):
         env.step(0)
     env.reset(seed=3)
     text = env.render()
-    assert text is not None and f"player 0: {env.round.hand(0)}" in text
+    assert str(env.round) == text
+    assert text is not None
+    assert all(str(card) in text for player in (0, 1) for card in env.round.hand(player))
     for bad, message in (
         ({"episode": "match"}, "invalid episode 'match'"),
         ({"render_mode": "human"}, "invalid render mode 'human': expected None or 'ansi'"),
@@ -352,6 +355,31 @@ def test_gymnasium_environment_passes_check_env(preset: str, opponent: Any, epis
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         check_env(env.unwrapped)
+
+
+@pytest.mark.parametrize("episode", ["round", "game"])
+def test_both_environments_render_the_librarys_picture_of_the_round_or_the_game(episode: str) -> None:
+    """At every step of an episode, ``render()`` of either environment is ``str()`` of its
+    round, after the game's header lines in a game episode (``str()`` of the game): a round is
+    drawn as text in one place."""
+    aec = rl.aec_env(episode=episode, render_mode="ansi")  # type: ignore[arg-type]
+    single = rl.GinRummyEnv(opponent="random", episode=episode, render_mode="ansi")  # type: ignore[arg-type]
+    aec.reset(seed=5)
+    single.reset(seed=5)
+    rng = random.Random(5)
+    for _ in range(60):
+        assert str(aec.round if aec.game is None else aec.game) == aec.render()
+        for env in (aec, single):
+            text = env.render()
+            assert text is not None and text.endswith(str(env.round))
+            assert (episode == "game") == text.startswith(f"{env.rules.name} game · ")
+        if not aec.terminations[aec.agent_selection]:
+            legal = np.flatnonzero(aec.observe(aec.agent_selection)["action_mask"])
+            aec.step(int(legal[rng.randrange(len(legal))]))
+        legal = np.flatnonzero(single.action_masks())
+        _, _, terminated, _, _ = single.step(int(legal[rng.randrange(len(legal))]))
+        if terminated:
+            single.reset()
 
 
 def test_gymnasium_environment_plays_against_a_bot_object_and_scores_the_learner() -> None:

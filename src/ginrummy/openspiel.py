@@ -289,10 +289,12 @@ class GinRummyState(pyspiel.State):  # type: ignore[misc]
         return fresh
 
     def __str__(self) -> str:
+        """The round's own picture (``str()`` of the :class:`~ginrummy.Round`: both hands, the
+        piles, the knock and the result), or how far the deal has gone."""
         state = self._shared.value
         if state is None:
             return f"dealing: {len(self._deck)} of 52 cards"
-        return "\n".join(_view_line(state.view(player)) for player in (0, 1))
+        return str(state)
 
 
 def _id_of(action: gr.Action) -> int:

@@ -19,7 +19,8 @@ API.
 - :func:`round_end`: a finished round laid out, hands in melds, layoffs, points explained
   (:mod:`ginrummy.frontend.round_end`); :func:`table_data`: all of these as JSON data for a
   page (:mod:`ginrummy.frontend.table_json`); :func:`table_text`: a terminal picture of a
-  view from its player's side (:mod:`ginrummy.frontend.table_text`).
+  view from its player's side (:mod:`ginrummy.frontend.table_text`). These drawings read one
+  set of facts per view, worked out once (:mod:`ginrummy.frontend.table_facts`).
 
 Cards are written with suit symbols by ``format(card, "g")``. Every function reads one
 player's view (or the session's views), so what it returns holds nothing that player may not

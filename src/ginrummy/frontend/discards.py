@@ -5,7 +5,9 @@ now would leave.
 taken from the discard pile, which the rules do not let the player discard this turn (unless
 the ruleset's ``may_discard_taken_card``); a hint built on it could name an illegal discard.
 These functions read the view's legal actions, so they list only what the player may do.
-They use nothing but the view's own hand, so they show nothing the player may not see.
+They use nothing but the view's own hand, so they show nothing the player may not see. Both
+read the view's facts (:func:`~ginrummy.frontend.table_facts.table_facts`), so a table that
+asks both, and draws the view too, asks the partitioner once.
 
 >>> import ginrummy as gr
 >>> from ginrummy.frontend import discard_deadwood
@@ -18,9 +20,9 @@ from __future__ import annotations
 
 import attrs
 
-from ginrummy.actions import Discard, Knock
+from ginrummy.actions import Knock
 from ginrummy.cards import Card
-from ginrummy.melding.partition import best_discards, best_melds
+from ginrummy.frontend.table_facts import table_facts
 from ginrummy.phase import Phase
 from ginrummy.play.round import PlayerView
 
@@ -40,10 +42,7 @@ def discard_deadwood(view: PlayerView) -> tuple[tuple[Card, int], ...]:
     >>> discard_deadwood(r.view(1))  # not its discard yet
     ()
     """
-    legal = {action.card for action in view.legal_actions if isinstance(action, Discard)}
-    if not legal:
-        return ()
-    return tuple((card, points) for card, points in best_discards(view.hand, view.rules) if card in legal)
+    return table_facts(view).discards
 
 
 @attrs.frozen(kw_only=True)
@@ -84,11 +83,11 @@ def knock_now(view: PlayerView) -> KnockNow:
     >>> now.card, now.deadwood, now.legal
     (Card('Td'), 57, False)
     """
+    facts = table_facts(view)
     if view.phase is Phase.DISCARD and view.is_my_turn:
-        options = discard_deadwood(view)
+        options = facts.discards
         if options:
             card, points = options[0]
             legal = Knock(card) in view.legal_actions
             return KnockNow(card=card, deadwood=points, limit=view.knock_limit, legal=legal)
-    points = best_melds(view.hand, view.rules).points
-    return KnockNow(card=None, deadwood=points, limit=view.knock_limit, legal=False)
+    return KnockNow(card=None, deadwood=facts.arrangement.points, limit=view.knock_limit, legal=False)

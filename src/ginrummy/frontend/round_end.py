@@ -25,10 +25,11 @@ from __future__ import annotations
 
 import attrs
 
-from ginrummy.cards import Card, Hand
+from ginrummy.cards import Card
 from ginrummy.errors import IllegalActionError
+from ginrummy.frontend.table_facts import table_facts
 from ginrummy.frontend.words import OPPONENT, describe_result
-from ginrummy.melding.partition import Arrangement, best_melds
+from ginrummy.melding.partition import Arrangement
 from ginrummy.melds import Meld
 from ginrummy.play.round import PlayerView
 from ginrummy.results.round_result import RoundResult
@@ -87,33 +88,13 @@ def round_end(view: PlayerView, *, opponent: str = OPPONENT, glyphs: bool = Fals
     result = view.result
     if result is None:
         raise IllegalActionError("the round is not over: it has no end to show")
-    rules = view.rules
-    held: list[Hand | None] = [None, None]
-    held[view.player] = view.hand
-    held[1 - view.player] = view.opponent_hand
-    hands: list[Arrangement | None] = [None, None]
-    for player, cards in enumerate(held):
-        if cards is None:
-            continue
-        if player == result.knocker:
-            hands[player] = _spread_arrangement(cards, result.spread, rules.ace_points)
-        else:
-            hands[player] = best_melds(cards, rules)
     return RoundEnd(
         viewer=view.player,
         result=result,
         knocker=result.knocker,
-        hands=(hands[0], hands[1]),
+        hands=table_facts(view).end_hands,
         spread=result.spread,
         layoffs=result.layoffs,
         knock_card=view.knock_card,
-        headline=describe_result(result, rules, view.player, opponent=opponent, glyphs=glyphs),
+        headline=describe_result(result, view.rules, view.player, opponent=opponent, glyphs=glyphs),
     )
-
-
-def _spread_arrangement(cards: Hand, spread: tuple[Meld, ...], ace_points: int) -> Arrangement:
-    covered = 0
-    for meld in spread:
-        covered |= meld.mask
-    dead = Hand.from_mask(cards.mask & ~covered)
-    return Arrangement(melds=spread, deadwood=dead, points=dead.points(ace_points))

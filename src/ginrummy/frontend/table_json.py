@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ginrummy.frontend.controls import controls
-from ginrummy.frontend.discards import discard_deadwood, knock_now
+from ginrummy.frontend.discards import knock_now
 from ginrummy.frontend.round_end import round_end
+from ginrummy.frontend.table_facts import table_facts
 from ginrummy.frontend.words import OPPONENT, describe_event, explain_points
 from ginrummy.io.json_writer import arrangement_data
-from ginrummy.melding.partition import Arrangement, best_discards, best_melds
+from ginrummy.melding.partition import Arrangement
 from ginrummy.play.round import PlayerView
 
 __all__ = ["arrangement_json", "table_data"]
@@ -65,24 +65,19 @@ def table_data(view: PlayerView, *, opponent: str = OPPONENT, glyphs: bool = Tru
     >>> table_data(r.view(0), opponent="the bot")["log"]
     ['the bot passes the upcard']
     """
-    grouped = controls(view)
-    after = dict(best_discards(view.hand, view.rules)) if grouped.knock_cards else {}
+    facts = table_facts(view)
     now = knock_now(view)
     data: dict[str, Any] = {
-        "arrangement": arrangement_json(best_melds(view.hand, view.rules)),
-        "discards": [[str(card), points] for card, points in discard_deadwood(view)],
-        "knock_cards": {str(card): after[card] for card in grouped.knock_cards},
+        "arrangement": arrangement_json(facts.arrangement),
+        "discards": [[str(card), points] for card, points in facts.discards],
+        "knock_cards": {str(card): points for card, points in facts.knock_cards},
         "knock": {
             "card": None if now.card is None else str(now.card),
             "deadwood": now.deadwood,
             "limit": now.limit,
             "legal": now.legal,
         },
-        "layoffs": {
-            str(entry.card): [layoff.meld for layoff in entry.layoffs]
-            for entry in grouped.cards
-            if entry.layoffs
-        },
+        "layoffs": {str(card): list(melds) for card, melds in facts.layoff_fits},
         "log": [
             describe_event(event, view.player, opponent=opponent, glyphs=glyphs) for event in view.events
         ],

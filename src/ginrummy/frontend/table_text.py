@@ -20,11 +20,11 @@ import textwrap
 from collections.abc import Iterable
 
 from ginrummy.cards import Card
-from ginrummy.frontend.controls import controls
 from ginrummy.frontend.discards import knock_now
 from ginrummy.frontend.round_end import round_end
+from ginrummy.frontend.table_facts import TableFacts, table_facts
 from ginrummy.frontend.words import OPPONENT, Side
-from ginrummy.melding.partition import Arrangement, best_discards, best_melds
+from ginrummy.melding.partition import Arrangement
 from ginrummy.phase import Phase
 from ginrummy.play.round import PlayerView
 from ginrummy.plurals import counted
@@ -61,9 +61,9 @@ def _cards(cards: Iterable[Card], side: Side) -> str:
     return " ".join(side.card(card) for card in cards)
 
 
-def _choices(view: PlayerView, side: Side) -> str:
+def _choices(facts: TableFacts, side: Side) -> str:
     """The player's choices now, grouped."""
-    grouped = controls(view)
+    view, grouped = facts.view, facts.controls
     parts: list[str] = []
     top = view.upcard
     if grouped.take is not None and top is not None:
@@ -76,9 +76,8 @@ def _choices(view: PlayerView, side: Side) -> str:
         parts.append("d CARD: discard")
         if grouped.taken is not None and grouped.taken not in grouped.discardable:
             parts[-1] += f" (not {side.card(grouped.taken)}, just taken)"
-    if grouped.knock_cards:
-        after = dict(best_discards(view.hand, view.rules))
-        knocks = ", ".join(f"{side.card(card)} leaves {after[card]}" for card in grouped.knock_cards)
+    if facts.knock_cards:
+        knocks = ", ".join(f"{side.card(card)} leaves {left}" for card, left in facts.knock_cards)
         parts.append(f"k CARD: knock with it face down ({knocks})")
     if grouped.big_gin is not None:
         parts.append("bg: big gin")
@@ -112,9 +111,10 @@ def table_text(
     """
     width = max(40, width)
     side = Side(view.player, opponent, glyphs)
-    lines = _lines("your hand", arrangement_text(best_melds(view.hand, view.rules), side), width)
-    if view.opponent_hand is not None:
-        lines += _lines(opponent, arrangement_text(best_melds(view.opponent_hand, view.rules), side), width)
+    facts = table_facts(view)
+    lines = _lines("your hand", arrangement_text(facts.arrangement, side), width)
+    if facts.opponent_arrangement is not None:
+        lines += _lines(opponent, arrangement_text(facts.opponent_arrangement, side), width)
     else:
         known = f", holds {_cards(view.opponent_known, side)}" if view.opponent_known else ""
         lines += _lines(opponent, f"{counted(view.opponent_card_count, 'card')}{known}", width)
@@ -137,7 +137,7 @@ def table_text(
                 "knock", f"not yet: the least deadwood is {now.deadwood}, the limit {limit}", width
             )
     if view.is_my_turn:
-        lines += _lines("your turn", _choices(view, side), width)
+        lines += _lines("your turn", _choices(facts, side), width)
     return "\n".join(lines)
 
 

@@ -1,4 +1,9 @@
-"""The table as text, for the environments' ``render_mode="ansi"`` (a spectator's picture)."""
+"""The table as text, for the environments' ``render_mode="ansi"`` (a spectator's picture).
+
+It is the library's own picture of the round (``str(round)``: both hands in their best melds,
+the piles, the knock and the result) or, in a game, of the game (``str(game)``: the scores, the
+finished rounds, then the round in play), so a round is drawn as text in one place.
+"""
 
 from __future__ import annotations
 
@@ -8,30 +13,17 @@ __all__ = ["table_text"]
 
 
 def table_text(state: gr.Round, game: gr.Game | None = None) -> str:
-    """Both hands, the piles, the phase and, in a game, the scores: one line each.
+    """The picture of ``game`` when there is one (its round in play is ``state``), else of
+    ``state``.
+
+    :param state: the round in play.
+    :param game: the game in play when the episode is a game.
 
     >>> import ginrummy as gr
     >>> print(table_text(gr.Round.deal(gr.PAGAT, dealer=0, seed=7)))  # doctest: +ELLIPSIS
-    pagat, dealer 0, phase upcard-offer, player 1 to act, knock limit 10
-    player 0: ...
-    player 1: ...
-    discard pile (top last): 9d
-    stock: 31 cards
+    pagat · dealer 0 · upcard offer · player 1 to act · turn 0
+    player 0   ...
+    player 1   ...
+    pile       9d   stock 31 (next ...)   knock limit 10
     """
-    to_act = "round over" if state.to_act is None else f"player {state.to_act} to act"
-    lines = [
-        f"{state.rules.name}, dealer {state.dealer}, phase {state.phase.value}, {to_act}, "
-        f"knock limit {state.knock_limit}"
-    ]
-    lines += [f"player {player}: {state.hand(player)}" for player in (0, 1)]
-    lines.append("discard pile (top last): " + " ".join(str(card) for card in state.discard_pile))
-    lines.append(f"stock: {len(state.stock)} cards")
-    if state.spread:
-        lines.append("spread: " + " / ".join(str(meld) for meld in state.spread))
-    if state.result is not None:
-        result = state.result
-        who = "nobody" if result.winner is None else f"player {result.winner}"
-        lines.append(f"result: {result.outcome.value}, {who} scores {result.points}")
-    if game is not None:
-        lines.append(f"game scores: {game.scores[0]} - {game.scores[1]} (target {game.rules.target})")
-    return "\n".join(lines)
+    return str(state) if game is None else str(game)
