@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 import ginrummy as gr
-from ginrummy.play.action_rules import RULES, RULES_BY_PHASE
+from ginrummy.play.action_rules import ACTION_RULES, ACTION_RULES_BY_PHASE
 from positions import card, hand, meld, play, position
 
 DISCARD = gr.Phase.DISCARD
@@ -255,11 +255,11 @@ def test_an_object_that_is_no_action_is_refused() -> None:
 @pytest.mark.parametrize("phase", ["offer", "draw", "stock-only", "discard", "layoff", "over"])
 def test_each_rule_lists_no_legal_action_outside_its_phase(phase: str) -> None:
     """``ActionRule.legal``: «the legal actions of this kind in ``r`` (none outside their
-    phase)», whichever rule is asked (``RULES`` is public); the rules of the phase list, in
+    phase)», whichever rule is asked (``ACTION_RULES`` is public); the rules of the phase list, in
     order, the round's legal actions."""
     r = _phases()[phase]
-    of_phase = RULES_BY_PHASE[r.phase]
-    for rule in RULES.values():
+    of_phase = ACTION_RULES_BY_PHASE[r.phase]
+    for rule in ACTION_RULES.values():
         if rule not in of_phase:
             assert () == tuple(rule.legal(r)), (phase, rule.kind.__name__)
     assert r.legal_actions() == tuple(action for rule in of_phase for action in rule.legal(r))

@@ -371,7 +371,7 @@ class Ruleset:
 
 def field_docs() -> dict[str, str]:
     """What each :class:`Ruleset` field means, by field name (the text kept in the field's
-    metadata: one place for the API docs, the command line's tables and the rules page).
+    metadata: one place for the API docs, the command line's listings and the rules page).
 
     >>> field_docs()["knock_limit"]
     'The most deadwood a player may knock with; 0 means only gin ends a round.'
