@@ -1,6 +1,6 @@
 """Tests for suits, ranks, cards, the deck and hands (``ginrummy.cards``)."""
 
-# The project writes assertions as ``assert expected == actual`` (STYLE.md, convention 9).
+# The project writes assertions as ``assert expected == actual`` (docs/conventions.md §9).
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Layoffs onto the knocker's spread against the naive oracle in ``oracle.py`` (RULES.md §5)."""
+"""Layoffs onto the knocker's spread against the naive oracle in ``oracle.py`` (docs/rules.rst §5)."""
 
 from __future__ import annotations
 

@@ -166,7 +166,7 @@ def _name(instance: object, attribute: attrs.Attribute[str], value: object) -> N
 
 @attrs.frozen(kw_only=True)
 class Ruleset:
-    """Every rule that varies between Gin Rummy variants (RULES.md section 8).
+    """Every rule that varies between Gin Rummy variants (docs/rules.rst §8).
 
     Keyword-only and validated: a field outside its domain, or fields that contradict each
     other, raise :class:`~ginrummy.InvalidRulesetError` naming the field and the value. The

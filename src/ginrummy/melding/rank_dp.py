@@ -178,7 +178,7 @@ def _run(
     fourths: int,
 ) -> tuple[int, list[int]]:
     """One pass of the dynamic programme from ``initial``; the final state must match it."""
-    # kept whole: the partitioner's hot loop over ranks (STYLE 10: local names, no call per
+    # kept whole: the partitioner's hot loop over ranks (docs/conventions.md §10: local names, no call per
     # state); each layer's steps share a dozen locals that a split would pass at every rank
     start_state = _state(initial)
     layers: list[dict[int, tuple[int, list[tuple[int, int]]]]] = [{start_state: (0, [])}]

@@ -446,8 +446,8 @@ class _EndLayoffs(_Nullary):
 
 
 def showdown(r: RoundFields) -> RoundResult:
-    """The result of ``r`` scored after a knock or big gin and any layoffs (RULES.md section
-    6): its facts, worked out under the round's melding rules, priced by
+    """The result of ``r`` scored after a knock or big gin and any layoffs (docs/rules.rst
+    §6): its facts, worked out under the round's melding rules, priced by
     :func:`~ginrummy.results.pricing.price_knock`. It reads the knocker, its knock card (None
     for big gin), the hands (the knocker's without a knock card, the defender's without the
     cards it laid off), the spread with the laid-off cards in it, and the layoffs.

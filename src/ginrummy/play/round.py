@@ -1,4 +1,4 @@
-"""One round as an immutable state machine, and what each player sees of it (RULES.md 2-6).
+"""One round as an immutable state machine, and what each player sees of it (docs/rules.rst §2-6).
 
 A :class:`Round` is a value: :meth:`Round.apply` checks an action and returns a new round,
 leaving the old one untouched; an illegal action raises :class:`~ginrummy.IllegalActionError`
