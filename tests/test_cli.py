@@ -315,7 +315,7 @@ def test_analyze_without_cards_is_a_usage_error() -> None:
 # ---------------------------------------------------------------------------------- presets
 
 
-def test_presets_table_lists_every_preset_and_every_field() -> None:
+def test_presets_listing_lists_every_preset_and_every_field() -> None:
     """``presets`` prints the presets side by side: a column per preset name and a row per
     ruleset field."""
     result = run_cli("presets")

@@ -224,7 +224,7 @@ def test_unknown_ruleset_or_statistic_is_refused() -> None:
 # ------------------------------------------------------------------------------------ listing
 
 
-def test_comparison_table_fits_80_columns_and_marks_the_clear_differences() -> None:
+def test_comparison_listing_fits_80_columns_and_marks_the_clear_differences() -> None:
     """Eight rulesets compared fit an 80-column terminal; the difference rows carry ``*``
     exactly where the interval excludes 0."""
     presets = list(gr.PRESETS.values())

@@ -537,7 +537,7 @@ def listing_blocks(listing: str) -> list[list[str]]:
     return [block.splitlines() for block in body.split("\n\n")]
 
 
-def test_simulation_table_has_one_column_per_ruleset(round_report: gr.SimulationReport) -> None:
+def test_simulation_listing_has_one_column_per_ruleset(round_report: gr.SimulationReport) -> None:
     """The listing heads one column per ruleset, in order, across its blocks, every row has a
     cell under each, and no line is wider than 80 columns."""
     listing = simulation_text(round_report)
@@ -553,7 +553,7 @@ def test_simulation_table_has_one_column_per_ruleset(round_report: gr.Simulation
         assert 1 == len({len(line) for line in block[1:]})
 
 
-def test_simulation_table_games_rows(game_report: gr.SimulationReport) -> None:
+def test_simulation_listing_games_rows(game_report: gr.SimulationReport) -> None:
     """Simulating games adds the rows about games."""
     listing = simulation_text(game_report)
     assert listing.startswith("2 games per ruleset, greedy (player 0) vs greedy (player 1), seed 1")
@@ -562,14 +562,14 @@ def test_simulation_table_games_rows(game_report: gr.SimulationReport) -> None:
         assert label in labels
 
 
-def test_simulation_table_of_one_ruleset_has_one_column() -> None:
+def test_simulation_listing_of_one_ruleset_has_one_column() -> None:
     """One ruleset gives a listing with one column in one block."""
     (block,) = listing_blocks(simulation_text(gr.simulate(gr.STRAIGHT, rounds=2, bots=GREEDY)))
     assert ["straight"] == block[0].split()
     assert ["rounds", "2"] == block[1].split()
 
 
-def test_simulation_table_cells_are_the_estimates_in_percent() -> None:
+def test_simulation_listing_cells_are_the_estimates_in_percent() -> None:
     """A share prints as its value and interval in percent, a mean as itself: the row of the
     knock share and of turns per round hold the report's figures."""
     report = gr.simulate(gr.PAGAT, rounds=30, seed=2, bots=GREEDY)
@@ -586,7 +586,7 @@ def empty_report() -> gr.SimulationReport:
     return gr.SimulationReport(gr.Tally.empty([gr.PAGAT], ("greedy", "greedy"), 0, "rounds"))
 
 
-def test_simulation_table_shows_undefined_figures_as_a_dash() -> None:
+def test_simulation_listing_shows_undefined_figures_as_a_dash() -> None:
     """A figure with no data behind it (no round was scored) prints as ``-``."""
     row = next(line for line in simulation_text(empty_report()).splitlines() if line.startswith("points per"))
     assert "-" == row.split()[-1]
