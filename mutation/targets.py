@@ -89,7 +89,7 @@ TARGETS: tuple[Target, ...] = (
     ),
     Target("results/settlement", _files(_RESULTS, ("tests/test_variants.py", "tests/test_serialization.py"))),
     Target("melding/layoffs", _files(_MELDING, ("tests/test_round.py", "tests/test_variants.py"))),
-    Target("melding/suit_tables", _files(_MELDING, ("tests/test_variants.py",)), sample=SAMPLE),
+    Target("melding/suit_lookups", _files(_MELDING, ("tests/test_variants.py",)), sample=SAMPLE),
     Target("melding/rank_dp", _files(_MELDING, ("tests/test_variants.py",)), sample=SAMPLE),
     Target(
         "melding/partition",

@@ -57,7 +57,7 @@ def twin(state: gr.Round) -> gr.Round | None:
     """The same round dealt from a deck where one card player 0 has not seen in the
     opponent's hand (dealt to it and kept) and one card still in the stock trade places, with
     the same actions; None when there is no such pair."""
-    deck = state.start.deck
+    deck = state.at_origin.deck
     assert deck is not None
     dealt_to_1 = {deck[i] for i in range(20) if (i % 2 == 0) == (state.dealer == 0)}
     shown = state.view(0).known_cards

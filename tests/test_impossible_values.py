@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ginrummy as gr
-from ginrummy.play.action_rules import RULES
+from ginrummy.play.action_rules import ACTION_RULES
 from ginrummy.results.pricing import price_knock
 from ginrummy.results.settlement import Standings
 from positions import biased_action, view_fields
@@ -88,10 +88,10 @@ def test_standings_are_built_only_from_their_start() -> None:
     assert (0, 0) == Standings.start(gr.PAGAT).scores
 
 
-def test_the_table_of_action_rules_is_read_only() -> None:
+def test_the_action_rules_are_read_only() -> None:
     """The rule of each action cannot be replaced at run time."""
     with pytest.raises(TypeError):
-        RULES[gr.DrawStock] = RULES[gr.PassUpcard]  # type: ignore[index]
+        ACTION_RULES[gr.DrawStock] = ACTION_RULES[gr.PassUpcard]  # type: ignore[index]
 
 
 def _game_view(seed: int, rounds: int) -> gr.GameView:

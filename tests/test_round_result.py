@@ -269,7 +269,7 @@ def test_the_facts_of_a_knock_need_a_knocker(name: str) -> None:
 def test_a_void_round_with_a_knocker_is_only_a_matched_gin(
     changes: dict[str, Any], message: str, field: str
 ) -> None:
-    """RULES 5: a void round names its knocker only when the defender's layoffs met a gin: both
+    """docs/rules.rst §5: a void round names its knocker only when the defender's layoffs met a gin: both
     at 0, with the spread and the layoffs, the defender above 0 before them."""
     assert (f"invalid round result: {message}", field) == refusal(**{**MATCHED, **changes})
 

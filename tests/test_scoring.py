@@ -1,4 +1,4 @@
-"""Scoring, one test per rule of RULES.md sections 6 and 7 (``ginrummy.results.round_result``).
+"""Scoring, one test per rule of docs/rules.rst §6 and §7 (``ginrummy.results.round_result``).
 
 Games are settled from hand-built :class:`gr.RoundResult` lists, so every test reads as the
 rounds it describes: ``won(0, 30)`` is a knock worth 30 points to player 0, ``DEAD`` a dead hand.
@@ -43,7 +43,7 @@ PRICED_RULESETS = [gr.PAGAT, gr.SPANISH_SITE]
 @pytest.mark.parametrize("rules", PRICED_RULESETS, ids=lambda r: r.name)
 @pytest.mark.parametrize("knocker", [0, 1])
 def test_knock_scores_the_difference_for_the_knocker(rules: gr.Ruleset, knocker: int) -> None:
-    """RULES 6, knock: K < D, the knocker scores D - K (no bonus)."""
+    """docs/rules.rst §6, knock: K < D, the knocker scores D - K (no bonus)."""
     assert (KNOCK, knocker, 7) == gr.price_round(
         rules, knocker=knocker, knocker_deadwood=3, defender_deadwood=10
     )
@@ -51,7 +51,7 @@ def test_knock_scores_the_difference_for_the_knocker(rules: gr.Ruleset, knocker:
 
 @pytest.mark.parametrize("rules", PRICED_RULESETS, ids=lambda r: r.name)
 def test_knock_wins_a_tie_without_undercut_on_tie(rules: gr.Ruleset) -> None:
-    """RULES 6, knock: K = D with ``undercut_on_tie = False`` is a knock worth D - K = 0."""
+    """docs/rules.rst §6, knock: K = D with ``undercut_on_tie = False`` is a knock worth D - K = 0."""
     untied = rules.evolve(undercut_on_tie=False)
     assert (KNOCK, 0, 0) == gr.price_round(untied, knocker=0, knocker_deadwood=6, defender_deadwood=6)
 
@@ -63,7 +63,7 @@ def test_knock_wins_a_tie_without_undercut_on_tie(rules: gr.Ruleset) -> None:
 def test_undercut_scores_the_difference_plus_the_bonus_for_the_defender(
     rules: gr.Ruleset, bonus: int, knocker: int
 ) -> None:
-    """RULES 6, undercut: D < K, the defender scores K - D + ``undercut_bonus``."""
+    """docs/rules.rst §6, undercut: D < K, the defender scores K - D + ``undercut_bonus``."""
     assert bonus == rules.undercut_bonus
     assert (UNDERCUT, 1 - knocker, 9 - 4 + bonus) == gr.price_round(
         rules, knocker=knocker, knocker_deadwood=9, defender_deadwood=4
@@ -74,14 +74,14 @@ def test_undercut_scores_the_difference_plus_the_bonus_for_the_defender(
     ("rules", "bonus"), [(gr.PAGAT, 10), (gr.SPANISH_SITE, 25)], ids=["pagat", "spanish"]
 )
 def test_undercut_on_tie_gives_the_defender_the_bonus(rules: gr.Ruleset, bonus: int) -> None:
-    """RULES 6, undercut: D = K with ``undercut_on_tie`` (every preset) goes to the defender,
+    """docs/rules.rst §6, undercut: D = K with ``undercut_on_tie`` (every preset) goes to the defender,
     who scores 0 + ``undercut_bonus``."""
     assert rules.undercut_on_tie
     assert (UNDERCUT, 0, bonus) == gr.price_round(rules, knocker=1, knocker_deadwood=8, defender_deadwood=8)
 
 
 def test_seed_001_worked_example_undercut_scores_12() -> None:
-    """RULES 6, worked example (seed 001): knocker 7, defender 5 after layoffs: the defender
+    """docs/rules.rst §6, worked example (seed 001): knocker 7, defender 5 after layoffs: the defender
     scores 7 - 5 + 10 = 12."""
     assert (UNDERCUT, 1, 12) == gr.price_round(gr.PAGAT, knocker=0, knocker_deadwood=7, defender_deadwood=5)
 
@@ -93,7 +93,7 @@ def test_seed_001_worked_example_undercut_scores_12() -> None:
 def test_gin_scores_the_defenders_deadwood_plus_the_gin_bonus(
     rules: gr.Ruleset, bonus: int, knocker: int
 ) -> None:
-    """RULES 6, gin: K = 0, the knocker scores D + ``gin_bonus``."""
+    """docs/rules.rst §6, gin: K = 0, the knocker scores D + ``gin_bonus``."""
     assert bonus == rules.gin_bonus
     assert (GIN, knocker, 31 + bonus) == gr.price_round(
         rules, knocker=knocker, knocker_deadwood=0, defender_deadwood=31
@@ -102,14 +102,14 @@ def test_gin_scores_the_defenders_deadwood_plus_the_gin_bonus(
 
 @pytest.mark.parametrize("rules", PRICED_RULESETS, ids=lambda r: r.name)
 def test_gin_is_never_undercut_even_when_the_defender_has_zero(rules: gr.Ruleset) -> None:
-    """RULES 6: «Gin can never be undercut, even when the defender also has 0.»"""
+    """docs/rules.rst §6: «Gin can never be undercut, even when the defender also has 0.»"""
     assert (GIN, 0, rules.gin_bonus) == gr.price_round(
         rules, knocker=0, knocker_deadwood=0, defender_deadwood=0
     )
 
 
 def test_big_gin_scores_the_big_gin_bonus_instead_of_the_gin_bonus() -> None:
-    """RULES 6, big gin (spanish-site): the declarer scores D + ``big_gin_bonus`` (31), which
+    """docs/rules.rst §6, big gin (spanish-site): the declarer scores D + ``big_gin_bonus`` (31), which
     replaces the gin bonus (25)."""
     rules = gr.SPANISH_SITE
     assert (31, 25) == (rules.big_gin_bonus, rules.gin_bonus)
@@ -120,7 +120,7 @@ def test_big_gin_scores_the_big_gin_bonus_instead_of_the_gin_bonus() -> None:
 
 @pytest.mark.parametrize("outcome", [DEAD_HAND, VOID])
 def test_dead_hand_is_won_by_nobody_for_no_points(outcome: gr.Outcome) -> None:
-    """RULES 6, dead hand: nobody scores, 0 points (and a void round likewise)."""
+    """docs/rules.rst §6, dead hand: nobody scores, 0 points (and a void round likewise)."""
     result = gr.RoundResult(outcome=outcome)
     assert (None, 0, None) == (result.winner, result.points, result.loser)
     assert outcome.is_void
@@ -138,7 +138,7 @@ def test_dead_hand_is_won_by_nobody_for_no_points(outcome: gr.Outcome) -> None:
 def test_oklahoma_spade_upcard_multiplies_the_round_bonuses_included(
     knocker_deadwood: int, defender_deadwood: int, expected: tuple[gr.Outcome, int, int]
 ) -> None:
-    """RULES 6, Oklahoma: «when the initial upcard is a spade the round's points, bonuses
+    """docs/rules.rst §6, Oklahoma: «when the initial upcard is a spade the round's points, bonuses
     included, are multiplied» by ``spade_multiplier`` (2)."""
     assert 2 == gr.OKLAHOMA.spade_multiplier
     assert expected == gr.price_round(
@@ -151,21 +151,21 @@ def test_oklahoma_spade_upcard_multiplies_the_round_bonuses_included(
 
 
 def test_oklahoma_other_upcards_are_not_multiplied() -> None:
-    """RULES 6, Oklahoma: only a spade upcard multiplies; the same gin otherwise scores once."""
+    """docs/rules.rst §6, Oklahoma: only a spade upcard multiplies; the same gin otherwise scores once."""
     assert (GIN, 0, 12 + 20) == gr.price_round(
         gr.OKLAHOMA, knocker=0, knocker_deadwood=0, defender_deadwood=12
     )
 
 
 def test_spade_upcard_changes_nothing_with_a_multiplier_of_one() -> None:
-    """RULES 8: ``spade_multiplier`` is 1 outside Oklahoma, so a spade upcard changes nothing."""
+    """docs/rules.rst §8: ``spade_multiplier`` is 1 outside Oklahoma, so a spade upcard changes nothing."""
     assert gr.price_round(gr.PAGAT, knocker=0, knocker_deadwood=0, defender_deadwood=12) == gr.price_round(
         gr.PAGAT, knocker=0, knocker_deadwood=0, defender_deadwood=12, spade_upcard=True
     )
 
 
 def test_box_and_game_bonuses_are_not_multiplied() -> None:
-    """RULES 6: «Box and game bonuses are not [multiplied]»: a doubled round still earns one
+    """docs/rules.rst §6: «Box and game bonuses are not [multiplied]»: a doubled round still earns one
     ``box_bonus`` and one ``game_bonus``."""
     doubled = gr.RoundResult(outcome=GIN, winner=0, knocker=0, points=2 * (60 + 20), multiplier=2)
     result = gr.score_game(gr.OKLAHOMA, [doubled])
@@ -180,7 +180,7 @@ def test_box_and_game_bonuses_are_not_multiplied() -> None:
 
 
 def test_round_points_count_toward_the_target() -> None:
-    """RULES 7: «Rounds are played until, at the end of a round, a player's game score reaches
+    """docs/rules.rst §7: «Rounds are played until, at the end of a round, a player's game score reaches
     ``target``»: the game score is the sum of the round points won."""
     results = [won(0, 40), won(1, 30), won(0, 59)]
     assert (99, 30) == gr.game_scores(gr.PAGAT, results)
@@ -191,7 +191,7 @@ def test_round_points_count_toward_the_target() -> None:
 
 
 def test_boxes_do_not_count_toward_the_target_by_default() -> None:
-    """RULES 7: «The game score counts round points only»: four won rounds worth 90 points and
+    """docs/rules.rst §7: «The game score counts round points only»: four won rounds worth 90 points and
     80 in boxes do not reach 100."""
     results = [won(0, 30), won(0, 30), won(0, 20), won(0, 10)]
     assert not gr.PAGAT.boxes_count_toward_target
@@ -201,7 +201,7 @@ def test_boxes_do_not_count_toward_the_target_by_default() -> None:
 
 
 def test_boxes_count_toward_the_target_when_the_ruleset_says_so() -> None:
-    """RULES 7: «(plus boxes when ``boxes_count_toward_target``)»: each won round adds
+    """docs/rules.rst §7: «(plus boxes when ``boxes_count_toward_target``)»: each won round adds
     ``box_bonus`` to the game score as it is won."""
     rules = gr.PAGAT.evolve(boxes_count_toward_target=True)
     results = [won(0, 30), won(1, 5), won(0, 20)]
@@ -210,7 +210,7 @@ def test_boxes_count_toward_the_target_when_the_ruleset_says_so() -> None:
 
 
 def test_a_player_can_reach_the_target_through_a_box() -> None:
-    """RULES 7: with ``boxes_count_toward_target`` a round of 80 points plus its box of 20
+    """docs/rules.rst §7: with ``boxes_count_toward_target`` a round of 80 points plus its box of 20
     reaches 100 and ends the game, which it would not without boxes."""
     rules = gr.PAGAT.evolve(boxes_count_toward_target=True)
     results = [won(0, 80)]
@@ -222,14 +222,14 @@ def test_a_player_can_reach_the_target_through_a_box() -> None:
 
 
 def test_game_bonus_goes_to_the_player_who_reaches_the_target() -> None:
-    """RULES 7: «That player receives ``game_bonus`` (100).» The other player gets none."""
+    """docs/rules.rst §7: «That player receives ``game_bonus`` (100).» The other player gets none."""
     result = gr.score_game(gr.PAGAT, [won(0, 20), won(1, 60), won(1, 45)])
     assert 1 == result.reached_target
     assert (0, 100) == (result.breakdown[0].game_bonus, result.breakdown[1].game_bonus)
 
 
 def test_box_bonus_goes_to_both_players_for_every_round_won() -> None:
-    """RULES 7: «each player adds ``box_bonus`` for every round it won (both players, not only
+    """docs/rules.rst §7: «each player adds ``box_bonus`` for every round it won (both players, not only
     the winner)»."""
     results = [won(0, 10), won(1, 5), won(0, 10), won(1, 5), won(0, 10), won(0, 80)]
     result = gr.score_game(gr.PAGAT, results)
@@ -240,7 +240,7 @@ def test_box_bonus_goes_to_both_players_for_every_round_won() -> None:
 
 
 def test_box_is_won_by_the_player_who_scored_the_round_including_undercuts() -> None:
-    """RULES 7: «A round is won by the player who scored it»: an undercut's box goes to the
+    """docs/rules.rst §7: «A round is won by the player who scored it»: an undercut's box goes to the
     defender who scored it, not to the knocker."""
     undercut = gr.RoundResult(outcome=UNDERCUT, winner=1, knocker=0, points=12)
     result = gr.score_game(gr.PAGAT, [undercut, won(0, 100)])
@@ -250,7 +250,7 @@ def test_box_is_won_by_the_player_who_scored_the_round_including_undercuts() -> 
 
 @pytest.mark.parametrize("outcome", [DEAD_HAND, VOID])
 def test_dead_hands_are_won_by_nobody_and_earn_no_box(outcome: gr.Outcome) -> None:
-    """RULES 7: «dead hands are won by nobody»: they add no box and no points, but count as
+    """docs/rules.rst §7: «dead hands are won by nobody»: they add no box and no points, but count as
     rounds played."""
     void = gr.RoundResult(outcome=outcome)
     result = gr.score_game(gr.PAGAT, [void, won(0, 60), void, void, won(0, 40)])
@@ -261,7 +261,7 @@ def test_dead_hands_are_won_by_nobody_and_earn_no_box(outcome: gr.Outcome) -> No
 
 
 def test_double_game_bonus_shutout_when_the_opponent_scored_nothing() -> None:
-    """RULES 7, ``DOUBLE_GAME_BONUS`` (Pagat): «if the opponent scored no points in the whole
+    """docs/rules.rst §7, ``DOUBLE_GAME_BONUS`` (Pagat): «if the opponent scored no points in the whole
     game, the game bonus is doubled (200)». Dead hands do not spoil a shutout."""
     result = gr.score_game(gr.PAGAT, [won(0, 60), DEAD, won(0, 40)])
     expected = gr.PlayerScore(round_points=100, rounds_won=2, boxes=40, game_bonus=200, shutout=True)
@@ -270,7 +270,7 @@ def test_double_game_bonus_shutout_when_the_opponent_scored_nothing() -> None:
 
 
 def test_double_game_bonus_not_when_the_opponent_scored() -> None:
-    """RULES 7, ``DOUBLE_GAME_BONUS``: one scored round by the opponent means a plain game
+    """docs/rules.rst §7, ``DOUBLE_GAME_BONUS``: one scored round by the opponent means a plain game
     bonus of 100."""
     result = gr.score_game(gr.PAGAT, [won(0, 60), won(1, 1), won(0, 40)])
     assert (100, False) == (result.breakdown[0].game_bonus, result.breakdown[0].shutout)
@@ -278,7 +278,7 @@ def test_double_game_bonus_not_when_the_opponent_scored() -> None:
 
 
 def test_double_round_points_shutout_when_the_reacher_won_every_round() -> None:
-    """RULES 7, ``DOUBLE_ROUND_POINTS`` (spanish-site): «if the player who reached the target
+    """docs/rules.rst §7, ``DOUBLE_ROUND_POINTS`` (spanish-site): «if the player who reached the target
     won every round and no round was a dead hand, its round points are doubled before boxes
     are added»: (60 + 50) * 2 + 2 boxes of 25 + 100."""
     result = gr.score_game(gr.SPANISH_SITE, [won(0, 60), won(0, 50)])
@@ -288,7 +288,7 @@ def test_double_round_points_shutout_when_the_reacher_won_every_round() -> None:
 
 
 def test_double_round_points_not_after_a_dead_hand() -> None:
-    """RULES 7, ``DOUBLE_ROUND_POINTS``: «and no round was a dead hand»: one dead hand and the
+    """docs/rules.rst §7, ``DOUBLE_ROUND_POINTS``: «and no round was a dead hand»: one dead hand and the
     points stay single."""
     result = gr.score_game(gr.SPANISH_SITE, [won(0, 60), DEAD, won(0, 50)])
     assert (110, False) == (result.breakdown[0].round_points, result.breakdown[0].shutout)
@@ -296,7 +296,7 @@ def test_double_round_points_not_after_a_dead_hand() -> None:
 
 
 def test_double_round_points_not_when_the_opponent_won_a_round() -> None:
-    """RULES 7, ``DOUBLE_ROUND_POINTS``: «won every round»: one round won by the opponent (even
+    """docs/rules.rst §7, ``DOUBLE_ROUND_POINTS``: «won every round»: one round won by the opponent (even
     for 1 point) and the points stay single."""
     result = gr.score_game(gr.SPANISH_SITE, [won(0, 60), won(1, 1), won(0, 50)])
     assert (110, False) == (result.breakdown[0].round_points, result.breakdown[0].shutout)
@@ -304,7 +304,7 @@ def test_double_round_points_not_when_the_opponent_won_a_round() -> None:
 
 
 def test_double_round_points_does_not_double_the_game_bonus() -> None:
-    """RULES 7: the two shutout rules differ: ``DOUBLE_ROUND_POINTS`` leaves the game bonus at
+    """docs/rules.rst §7: the two shutout rules differ: ``DOUBLE_ROUND_POINTS`` leaves the game bonus at
     100 even when the opponent scored nothing."""
     result = gr.score_game(gr.SPANISH_SITE, [won(0, 100)])
     assert (200, 100) == (result.breakdown[0].round_points, result.breakdown[0].game_bonus)
@@ -334,7 +334,7 @@ def test_price_round_refuses_big_gin_under_a_ruleset_without_big_gin() -> None:
 
 
 def test_no_shutout_rule_doubles_nothing() -> None:
-    """RULES 7, ``NONE``: a clean sweep with a scoreless opponent earns a single game bonus and
+    """docs/rules.rst §7, ``NONE``: a clean sweep with a scoreless opponent earns a single game bonus and
     single round points."""
     rules = gr.PAGAT.evolve(shutout=gr.Shutout.NONE)
     result = gr.score_game(rules, [won(0, 60), won(0, 50)])
@@ -343,7 +343,7 @@ def test_no_shutout_rule_doubles_nothing() -> None:
 
 
 def test_highest_total_a_player_can_reach_the_target_and_lose() -> None:
-    """RULES 7, ``HIGHEST_TOTAL``: «after all bonuses the higher total wins ... so a player can
+    """docs/rules.rst §7, ``HIGHEST_TOTAL``: «after all bonuses the higher total wins ... so a player can
     reach the target and still lose»: under spanish-site (box 25) player 0 wins ten rounds of 1
     point (10 + 250 = 260), player 1 one round of 100 (100 + 25 + 100 = 225)."""
     results = [won(0, 1)] * 10 + [won(1, 100)]
@@ -354,7 +354,7 @@ def test_highest_total_a_player_can_reach_the_target_and_lose() -> None:
 
 
 def test_highest_total_equal_totals_are_a_drawn_game() -> None:
-    """RULES 7, ``HIGHEST_TOTAL``: «equal totals are a drawn game»: the winner is None.
+    """docs/rules.rst §7, ``HIGHEST_TOTAL``: «equal totals are a drawn game»: the winner is None.
     Pagat: player 0 wins ten rounds of 2 (20 + 200 = 220), player 1 one of 100 (100 + 20 + 100)."""
     results = [won(0, 2)] * 10 + [won(1, 100)]
     result = gr.score_game(gr.PAGAT, results)
@@ -363,7 +363,7 @@ def test_highest_total_equal_totals_are_a_drawn_game() -> None:
 
 
 def test_highest_total_the_higher_total_wins() -> None:
-    """RULES 7, ``HIGHEST_TOTAL``: usually the player who reached the target has the higher
+    """docs/rules.rst §7, ``HIGHEST_TOTAL``: usually the player who reached the target has the higher
     total, and wins."""
     result = gr.score_game(gr.PAGAT, [won(1, 30), won(0, 100)])
     assert (220, 50) == result.totals
@@ -371,7 +371,7 @@ def test_highest_total_the_higher_total_wins() -> None:
 
 
 def test_first_to_target_the_player_who_reached_it_wins() -> None:
-    """RULES 7, ``FIRST_TO_TARGET``: «the player who reached the target wins», even with the
+    """docs/rules.rst §7, ``FIRST_TO_TARGET``: «the player who reached the target wins», even with the
     lower total (the losing case of ``HIGHEST_TOTAL`` above)."""
     rules = gr.SPANISH_SITE.evolve(game_winner=gr.GameWinner.FIRST_TO_TARGET)
     result = gr.score_game(rules, [won(0, 1)] * 10 + [won(1, 100)])
@@ -380,7 +380,7 @@ def test_first_to_target_the_player_who_reached_it_wins() -> None:
 
 
 def test_first_to_target_equal_totals_are_not_a_draw() -> None:
-    """RULES 7, ``FIRST_TO_TARGET``: with equal totals the player who reached the target still
+    """docs/rules.rst §7, ``FIRST_TO_TARGET``: with equal totals the player who reached the target still
     wins (no drawn game)."""
     rules = gr.PAGAT.evolve(game_winner=gr.GameWinner.FIRST_TO_TARGET)
     result = gr.score_game(rules, [won(0, 2)] * 10 + [won(1, 100)])
@@ -389,7 +389,7 @@ def test_first_to_target_equal_totals_are_not_a_draw() -> None:
 
 
 def test_game_in_progress_has_no_winner() -> None:
-    """RULES 7: until a player reaches the target the game is not over: ``is_over`` False,
+    """docs/rules.rst §7: until a player reaches the target the game is not over: ``is_over`` False,
     winner None, and the totals are the round points so far (no bonuses)."""
     result = gr.score_game(gr.PAGAT, [won(0, 40), DEAD, won(1, 30)])
     assert (False, None, None, False) == (
@@ -404,14 +404,14 @@ def test_game_in_progress_has_no_winner() -> None:
 
 
 def test_game_with_no_rounds_is_in_progress() -> None:
-    """RULES 7: an empty list of rounds is a game that has not started: 0 to 0, not over."""
+    """docs/rules.rst §7: an empty list of rounds is a game that has not started: 0 to 0, not over."""
     result = gr.score_game(gr.PAGAT, [])
     assert (False, None, (0, 0), 0) == (result.is_over, result.winner, result.totals, result.rounds)
 
 
 @pytest.mark.parametrize("extra", [won(1, 10), won(0, 10), DEAD], ids=["loser", "winner", "dead-hand"])
 def test_result_after_the_game_ending_round_is_rejected(extra: gr.RoundResult) -> None:
-    """RULES 7: the game ends at the end of the round in which a player reaches the target, so
+    """docs/rules.rst §7: the game ends at the end of the round in which a player reaches the target, so
     a further round result (even a dead hand) raises ``InvalidResultError`` naming it."""
     with pytest.raises(gr.InvalidResultError, match=r"results\[2\]"):
         gr.score_game(gr.PAGAT, [won(0, 50), won(0, 50), extra])
@@ -467,7 +467,7 @@ def settled(rules: gr.Ruleset, results: list[gr.RoundResult]) -> list[gr.RoundRe
 @settings(max_examples=300, deadline=None)
 @given(game_rules(), st.lists(round_results, max_size=15))
 def test_breakdown_sums_to_the_totals(rules: gr.Ruleset, results: list[gr.RoundResult]) -> None:
-    """RULES 7 / API: each total is round points + boxes + game bonus, the box count is the
+    """docs/rules.rst §7 / API: each total is round points + boxes + game bonus, the box count is the
     rounds won, and only the player who reached the target has a game bonus."""
     results = settled(rules, results)
     result = gr.score_game(rules, results)
@@ -499,7 +499,7 @@ def test_breakdown_sums_to_the_totals(rules: gr.Ruleset, results: list[gr.RoundR
 @settings(max_examples=200, deadline=None)
 @given(game_rules(), st.lists(round_results, min_size=1, max_size=15))
 def test_winner_follows_the_game_winner_rule(rules: gr.Ruleset, results: list[gr.RoundResult]) -> None:
-    """RULES 7: a finished game is won by the higher total (``HIGHEST_TOTAL``, None when equal)
+    """docs/rules.rst §7: a finished game is won by the higher total (``HIGHEST_TOTAL``, None when equal)
     or by the player who reached the target (``FIRST_TO_TARGET``)."""
     result = gr.score_game(rules, settled(rules, results))
     if not result.is_over:
@@ -535,14 +535,14 @@ def test_round_result_defaults_to_no_winner_and_no_points() -> None:
 def test_void_outcomes_need_no_winner_and_no_points(
     outcome: gr.Outcome, winner: int | None, points: int
 ) -> None:
-    """RULES 6/7: a dead hand (or void round) is won by nobody for 0 points; anything else
+    """docs/rules.rst §6/§7: a dead hand (or void round) is won by nobody for 0 points; anything else
     raises ``InvalidResultError``."""
     with pytest.raises(gr.InvalidResultError, match="no winner and no points"):
         gr.RoundResult(outcome=outcome, winner=winner, points=points)
 
 
 def test_void_round_may_name_its_knocker() -> None:
-    """RULES 5: a gin matched with ``void_if_gin_matched`` voids a round that had a knocker: the
+    """docs/rules.rst §5: a gin matched with ``void_if_gin_matched`` voids a round that had a knocker: the
     knocker went gin, the defender laid off from above 0 down to 0."""
     spread = (gr.Meld.parse("Ac 2c 3c 4c"), gr.Meld.parse("7h 7d 7s"), gr.Meld.parse("Jd Qd Kd"))
     result = gr.RoundResult(
@@ -583,7 +583,7 @@ def test_a_dead_hand_with_a_knocker_is_refused() -> None:
 
 @pytest.mark.parametrize("outcome", [KNOCK, UNDERCUT, GIN, BIG_GIN])
 def test_scored_outcomes_need_a_winner(outcome: gr.Outcome) -> None:
-    """RULES 7: «A round is won by the player who scored it»: a scored outcome without a winner
+    """docs/rules.rst §7: «A round is won by the player who scored it»: a scored outcome without a winner
     raises ``InvalidResultError``."""
     with pytest.raises(gr.InvalidResultError, match="needs a winner"):
         gr.RoundResult(outcome=outcome, points=10)
@@ -591,7 +591,7 @@ def test_scored_outcomes_need_a_winner(outcome: gr.Outcome) -> None:
 
 @pytest.mark.parametrize("knocker", [0, 1])
 def test_undercut_is_won_by_the_defender(knocker: int) -> None:
-    """RULES 6: the undercut row scores for the defender; an undercut won by the knocker raises."""
+    """docs/rules.rst §6: the undercut row scores for the defender; an undercut won by the knocker raises."""
     assert (
         1 - knocker == gr.RoundResult(outcome=UNDERCUT, winner=1 - knocker, knocker=knocker, points=12).winner
     )
@@ -602,7 +602,7 @@ def test_undercut_is_won_by_the_defender(knocker: int) -> None:
 @pytest.mark.parametrize("outcome", [KNOCK, GIN, BIG_GIN])
 @pytest.mark.parametrize("knocker", [0, 1])
 def test_knock_gin_and_big_gin_are_won_by_the_knocker(outcome: gr.Outcome, knocker: int) -> None:
-    """RULES 6: knock, gin and big gin score for the knocker (declarer); won by the defender
+    """docs/rules.rst §6: knock, gin and big gin score for the knocker (declarer); won by the defender
     they raise."""
     assert knocker == gr.RoundResult(outcome=outcome, winner=knocker, knocker=knocker, points=12).winner
     with pytest.raises(gr.InvalidResultError, match="won by the knocker"):
@@ -638,8 +638,9 @@ def test_round_result_fields_out_of_their_domain_are_rejected(fields: dict[str, 
 
 @pytest.mark.parametrize("name", ["winner", "knocker"])
 def test_round_result_rejects_a_boolean_player(name: str) -> None:
-    """API/STYLE 7: players are 0 or 1; ``True`` is not a player (it is refused for ``points``
-    and by ``gr.loads``, so ``RoundResult(winner=True)`` cannot even round-trip through JSON)."""
+    """API and docs/conventions.md §7: players are 0 or 1; ``True`` is not a player (it is
+    refused for ``points`` and by ``gr.loads``, so ``RoundResult(winner=True)`` cannot even
+    round-trip through JSON)."""
     kwargs: dict[str, Any] = {"outcome": KNOCK, "winner": 1, "knocker": 1, "points": 5, name: True}
     with pytest.raises(gr.InvalidResultError):
         gr.RoundResult(**kwargs)
@@ -647,14 +648,14 @@ def test_round_result_rejects_a_boolean_player(name: str) -> None:
 
 @pytest.mark.parametrize("multiplier", [0, -2, "2", True, 2.0])
 def test_round_result_rejects_a_bad_multiplier(multiplier: Any) -> None:
-    """STYLE 7 («validated»): the multiplier is an integer of at least 1 (``gr.loads`` reads it
+    """docs/conventions.md §7 («validated»): the multiplier is an integer of at least 1 (``gr.loads`` reads it
     as 1 to 10, so an unchecked ``multiplier=0`` makes a value that does not round-trip)."""
     with pytest.raises(gr.InvalidResultError):
         gr.RoundResult(outcome=KNOCK, winner=0, points=4, multiplier=multiplier)
 
 
 def test_round_result_rejects_an_outcome_that_is_not_an_outcome() -> None:
-    """STYLE 3 («one exception per failure mode, all under GinRummyError»): an outcome given as
+    """docs/conventions.md §3 («one exception per failure mode, all under GinRummyError»): an outcome given as
     text raises ``InvalidResultError`` like every other bad field, not a bare ``TypeError``."""
     bad: Any = "knock"
     with pytest.raises(gr.InvalidResultError):
@@ -679,7 +680,7 @@ def test_round_result_rejects_an_outcome_that_is_not_an_outcome() -> None:
 def test_round_result_deadwood_must_fit_the_outcome(
     outcome: gr.Outcome, winner: int, deadwood: tuple[int, int]
 ) -> None:
-    """RULES 6 and the class docstring («the fields are checked against each other»): whatever
+    """docs/rules.rst §6 and the class docstring (the fields are checked against each other): whatever
     the ruleset, gin needs K = 0, an undercut D <= K and a knock K <= D. Player 0 knocks."""
     with pytest.raises(gr.InvalidResultError):
         gr.RoundResult(outcome=outcome, winner=winner, knocker=0, points=25, deadwood=deadwood)
@@ -691,7 +692,7 @@ def test_round_result_loser_is_the_other_player() -> None:
 
 
 def test_round_results_from_played_rounds_agree_with_price_round() -> None:
-    """RULES 6: a real round's result is its ``price_round`` (the spread deadwoods and the
+    """docs/rules.rst §6: a real round's result is its ``price_round`` (the spread deadwoods and the
     outcome agree), checked on rounds played to the end by a knock-happy policy."""
     checked = 0
     for seed in range(40):

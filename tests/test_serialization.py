@@ -270,7 +270,7 @@ def test_layoff_plan_round_trips(plan: gr.LayoffPlan) -> None:
 
 
 def test_layoff_plan_with_chained_layoffs_round_trips() -> None:
-    """RULES 5's example: onto 4h 5h 6h the defender lays off 7h, 8h and 3h."""
+    """docs/rules.rst §5's example: onto 4h 5h 6h the defender lays off 7h, 8h and 3h."""
     plan = gr.best_layoffs([gr.Meld.parse("4h 5h 6h")], "7h 8h 3h Kc")
     assert 3 == len(plan.layoffs)
     roundtrip(plan)
@@ -1624,8 +1624,8 @@ def case_id(case: Case) -> str:
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_corruption_is_rejected_with_a_serialization_error(case: Case) -> None:
-    """API: ``loads`` «validates everything and raises gr.SerializationError on anything
-    inconsistent or unknown», never another exception; the message starts with where."""
+    """API: ``loads`` validates everything and raises gr.SerializationError on anything
+    inconsistent or unknown, never another exception; the message starts with where."""
     inputs = case.inputs()
     assert inputs
     for value in inputs:
@@ -1704,7 +1704,7 @@ def test_snapshots_are_valid_before_they_are_spoiled() -> None:
 def test_error_messages_say_where_and_why(
     factory: Callable[[], object], mutation: Mutation, expected: str
 ) -> None:
-    """STYLE 4 and the module's promise: a message names the place (``round.state.hands[1]``)
+    """docs/conventions.md §4 and the module's promise: a message names the place (``round.state.hands[1]``)
     and the reason, quoting the value."""
     document = json.loads(snapshot(factory))
     state = document["data"]["state"]
@@ -1892,7 +1892,7 @@ def test_state_fields_of_the_wrong_json_type_are_rejected(
     "how", [lowered, lambda a: {"s": "draw", "p": "pass"}.get(a, a)], ids=["card", "word"]
 )
 def test_actions_must_be_written_canonically(how: Callable[[Json], Json]) -> None:
-    """API: «a card is written as its text ("As")» and ``loads`` rejects ``"as"`` for a card;
+    """API: a card is written as its text ("As") and ``loads`` rejects ``"as"`` for a card;
     inside an action (``"d kh"``), or with the long action word (``"draw"``), the same
     non-canonical text is accepted."""
     document = json.loads(snapshot(ROUND))
@@ -1922,7 +1922,7 @@ def test_actions_with_an_empty_spread_round_trip(action: gr.Action) -> None:
     ids=["scores", "is-over", "results", "result"],
 )
 def test_game_view_must_agree_with_its_results(mutation: Mutation) -> None:
-    """API: ``loads`` rejects «anything inconsistent»; a game view carries its rules and
+    """API: ``loads`` rejects anything inconsistent; a game view carries its rules and
     results, so its scores (``game_scores``), its result (``score_game``) and ``is_over``
     follow from them, yet a view contradicting them loads."""
     document = json.loads(snapshot(game_view))
@@ -1937,7 +1937,7 @@ def test_game_view_must_agree_with_its_results(mutation: Mutation) -> None:
     ids=["over-with-a-player-to-act", "layoff-with-nobody-to-act", "knock-limit"],
 )
 def test_player_view_must_be_consistent(mutation: Mutation) -> None:
-    """API: ``loads`` rejects «anything inconsistent»: a round is OVER exactly when nobody is
+    """API: ``loads`` rejects anything inconsistent: a round is OVER exactly when nobody is
     to act, and outside Oklahoma the view's knock limit is the ruleset's."""
     document = json.loads(snapshot(layoff_view))
     mutation(document["data"])

@@ -186,7 +186,7 @@ def test_a_hollywood_result_has_three_plain_columns() -> None:
 
 
 def test_a_hollywood_game_is_played_to_the_end_of_its_three_columns() -> None:
-    """RULES 8, hollywood: a game is over when a player has reached the target in each of the
+    """docs/rules.rst §8, hollywood: a game is over when a player has reached the target in each of the
     three columns; its result is ``score_game`` of its rounds, three column settlements adding
     up to the totals, won by the higher total."""
     rules = gr.HOLLYWOOD.evolve(target=40)
@@ -209,7 +209,7 @@ def test_a_hollywood_game_is_played_to_the_end_of_its_three_columns() -> None:
 
 
 def test_hollywood_columns_open_with_each_win_and_close_at_the_target() -> None:
-    """RULES 8, hollywood: each win of a player opens the next column still open and scores in
+    """docs/rules.rst §8, hollywood: each win of a player opens the next column still open and scores in
     every open column that player has opened; a column whose score reaches the target closes and
     is settled like a game (boxes, game bonus, shutout). Traced by hand, target 100:
 

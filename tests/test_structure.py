@@ -1,7 +1,7 @@
 """The shape of the package: no import cycle, a layout by domain that follows its map, small
 modules, one idea each.
 
-These tests read the source with :mod:`ast`; they pin rules of the codebase (STYLE.md) that no
+These tests read the source with :mod:`ast`; they pin rules of the codebase (docs/conventions.md) that no
 behavioural test would notice breaking. Every import counts, type-only ones included (an
 ``if TYPE_CHECKING:`` import is still a dependency a reader must follow).
 """
@@ -192,7 +192,7 @@ def test_the_map_has_no_cycle_and_is_the_one_in_the_design_notes() -> None:
 
 
 def test_every_module_is_under_600_lines() -> None:
-    """Modules stay small (STYLE.md): a module past 600 lines is split by idea."""
+    """Modules stay small (docs/conventions.md, «Layout»): a module past 600 lines is split by idea."""
     sizes = {
         str(path.relative_to(PACKAGE)): len(path.read_text(encoding="utf-8").splitlines())
         for path in PACKAGE.rglob("*.py")
