@@ -1030,3 +1030,12 @@ def test_an_action_from_the_player_not_to_act_is_refused_before_any_hand_is_judg
     assert r.apply(legal, player=1) == r.apply(legal)
     with pytest.raises(gr.InvalidPositionError, match="player 2"):
         r.is_legal(legal, player=2)
+
+
+def test_round_start_is_deprecated_for_at_origin() -> None:
+    """``Round.start``, the former name of ``Round.at_origin``, still gives the same round and
+    warns with a ``DeprecationWarning`` naming its replacement."""
+    r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7).apply(gr.PassUpcard())
+    with pytest.warns(DeprecationWarning, match="Round.at_origin"):
+        started = r.start
+    assert r.at_origin == started

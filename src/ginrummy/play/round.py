@@ -5,9 +5,8 @@ leaving the old one untouched; an illegal action raises :class:`~ginrummy.Illega
 saying who tried it, in which phase, and why. The rule of each action lives in
 :mod:`ginrummy.play.action_rules`; the round applies what it changes.
 
-A :class:`PlayerView` is what one player may know of a round. The two share this module
-because each hands out the other (:meth:`Round.view`, :meth:`PlayerView.sample`): two modules
-would import each other, if only for their signatures (docs/design.md, "The round's record").
+A :class:`PlayerView` is what one player may know of a round; each hands out the other, so
+they share this module (docs/design.md, "The round's record").
 
 >>> import ginrummy as gr
 >>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7).apply(gr.PassUpcard()).apply(gr.PassUpcard())
@@ -20,6 +19,7 @@ after both players pass the upcard the non-dealer must draw from the stock
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -212,8 +212,11 @@ class Round(RoundFields):
         """This round at its origin: :attr:`origin`, or this round itself before any action."""
         return self if self._origin is None else self._origin
 
-    start = at_origin
-    """The former name of :attr:`at_origin` (one word for one notion: docs/design.md, "Names")."""
+    @property
+    def start(self) -> Self:
+        """Deprecated: the former name of :attr:`at_origin` (docs/design.md, "Names")."""
+        warnings.warn("Round.start is deprecated: use Round.at_origin", DeprecationWarning, stacklevel=2)
+        return self.at_origin
 
     def position_key(self) -> Hashable:
         """A hashable key of the position, however it was reached (see
@@ -396,11 +399,9 @@ _ERROR = InvalidPositionError
 class PlayerView:
     """What one player may know about a round.
 
-    Get one with :meth:`Round.view`. The constructor is public (a front end or a test may
-    build a view from its own data, and JSON is read through it) and checks that the fields
-    describe a position the player could be in: it draws a round with the view
-    (:meth:`sample`) and compares every field, so every rule is enforced by the code that
-    enforces it in play.
+    Get one with :meth:`Round.view`. The public constructor (for a front end's own data, and
+    JSON) checks that the fields describe a position the player could be in: it draws a round
+    with the view (:meth:`sample`) and compares every field, so the rules of play enforce it.
 
     :raises InvalidPositionError: naming the field that cannot be.
 
@@ -425,8 +426,7 @@ class PlayerView:
     opponent_card_count: int = attrs.field(validator=int_field(_ERROR, _VIEW, low=0, high=11))
     """How many cards the opponent holds."""
     opponent_known: Hand = attrs.field(validator=instance_field(Hand, _ERROR, _VIEW))
-    """The opponent's cards this player knows: taken from the pile and still held, or all of
-    them once shown."""
+    """The opponent's cards this player knows: taken from the pile and still held, or all."""
     opponent_hand: Hand | None = attrs.field(validator=instance_field(Hand, _ERROR, _VIEW, optional=True))
     """The opponent's whole hand once shown (from a knock on)."""
     discard_pile: tuple[Card, ...] = attrs.field(validator=tuple_field(Card, _ERROR, _VIEW))
@@ -448,8 +448,7 @@ class PlayerView:
     layoffs: tuple[tuple[Card, int], ...] = attrs.field(validator=tuple_field(tuple, _ERROR, _VIEW))
     """The layoffs so far."""
     knock_card: Card | None = attrs.field(validator=instance_field(Card, _ERROR, _VIEW, optional=True))
-    """The face-down knock card: the knocker's own view shows it, the opponent's only once
-    the round is over."""
+    """The face-down knock card: the knocker sees it, the opponent once the round is over."""
     result: RoundResult | None = attrs.field(
         validator=instance_field(RoundResult, _ERROR, _VIEW, optional=True)
     )
@@ -459,8 +458,7 @@ class PlayerView:
     turns: int = attrs.field(default=0, validator=int_field(_ERROR, _VIEW, low=0, high=1 << 62))
     """Completed turns (a turn ends with a discard or a knock)."""
     dealt: bool = attrs.field(default=True, validator=flag_field(_ERROR, _VIEW))
-    """Whether the round began at the deal (see :attr:`Round.dealt`); a view of a dealt round
-    is judged against dealt rounds only."""
+    """Whether the round began at the deal (:attr:`Round.dealt`; then judged against dealt rounds)."""
 
     @classmethod
     def _seen(cls, r: Round, player: int) -> PlayerView:
