@@ -183,3 +183,22 @@ def test_a_corrupt_shipped_model_is_refused_naming_the_file(
     finally:
         for cached in (model_file._read_packaged, learned_values.value_model, learned_values.action_model):
             cached.cache_clear()
+
+
+# a dozen rounds hold fewer samples than the training's batch size, which scikit-learn clips
+@pytest.mark.filterwarnings("ignore:Got `batch_size` less than 1 or larger than sample size")
+def test_an_ensemble_of_value_networks_exports_as_their_mean() -> None:
+    """Value networks fitted from several seeds are written as one network whose output is the
+    mean of theirs (their hidden layers side by side), and a count of one is the plain fit."""
+    samples = selfplay.play_chunk("ensemble", 0, 12, explore=0.1)
+    rows = np.arange(len(samples["reward"]))
+    x = fit.compact_matrix(samples, rows, with_action=True)
+    ensemble, _ = fit.fit_ensemble(x, samples["reward"], seed=3, hidden=(8, 4), epochs=2, count=3)
+    assert 3 == len(ensemble.members)
+    network = export.network_of(ensemble)
+    assert (24, 12, 1) == tuple(len(layer.biases) for layer in network.layers)
+    ours = [network.forward((), list(enumerate(row)))[0] for row in x[:40].tolist()]
+    assert np.allclose(ours, ensemble.predict(x[:40]), atol=1e-5)
+    single, _ = fit.fit_ensemble(x, samples["reward"], seed=3, hidden=(8, 4), epochs=2, count=1)
+    assert not hasattr(single, "members")
+    assert np.allclose(single.predict(x[:5]), ensemble.members[0].predict(x[:5]))

@@ -152,6 +152,37 @@ def fit_regressor(
     return _fit(model, x, y / SCALE)
 
 
+class Ensemble:
+    """Networks fitted alike from different seeds, whose prediction is their mean: the values
+    rank a decision's candidates by differences much smaller than their error, and a mean of
+    fits cancels much of each fit's own error in those differences (measured, docs/design.md,
+    "Learned play"). Exported as one network (:func:`export.averaged`)."""
+
+    def __init__(self, members: list[MLPRegressor]) -> None:
+        self.members = members
+
+    def predict(self, x: Any) -> np.ndarray:
+        """The mean of the members' predictions."""
+        return np.mean([member.predict(x) for member in self.members], axis=0)
+
+
+def fit_ensemble(
+    x: Any, y: np.ndarray, seed: int, hidden: tuple[int, ...], epochs: int, count: int
+) -> tuple[Ensemble | MLPRegressor, float]:
+    """``count`` value networks (:func:`fit_regressor`) from seeds ``seed``, ``seed + 1000``,
+    ..., as one :class:`Ensemble`; for a count of 1, the one network itself (so a run without an
+    ensemble writes the very file it wrote before ensembles existed)."""
+    if count == 1:
+        return fit_regressor(x, y, seed, hidden, epochs)
+    members = []
+    total = 0.0
+    for k in range(count):
+        member, seconds = fit_regressor(x, y, seed + 1000 * k, hidden, epochs)
+        members.append(member)
+        total += seconds
+    return Ensemble(members), total
+
+
 def belief_metrics(
     model: MLPClassifier, x: sparse.csr_matrix, hands: np.ndarray, turns: np.ndarray
 ) -> dict[str, Any]:

@@ -93,6 +93,9 @@ def main() -> None:
     parser.add_argument("--held-out", type=float, default=0.05)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--epochs", type=int, default=10)
+    parser.add_argument(
+        "--ensemble", type=int, default=1, help="value networks fitted from other seeds and averaged (1: one)"
+    )
     parser.add_argument("--iterations", type=int, default=2, help="rounds of the learned bot's own self-play")
     parser.add_argument("--iteration-rounds", type=int, default=30_000)
     parser.add_argument("--belief-views", type=int, default=150_000)
@@ -134,13 +137,17 @@ def main() -> None:
     xa = fit.compact_matrix(samples, train, with_action=True)
     xat = fit.compact_matrix(samples, test, with_action=True)
     timings["compact_rows"] = round(time.perf_counter() - started_rows, 1)
-    actions, seconds = fit.fit_regressor(xa, samples["reward"][train], args.seed, (32, 16), args.epochs)
+    actions, seconds = fit.fit_ensemble(
+        xa, samples["reward"][train], args.seed, (32, 16), args.epochs, args.ensemble
+    )
     timings["action-value"] = round(seconds, 1)
     metrics["action-value"] = fit.regression_metrics(actions, xat, samples["reward"][test])
     print("action-value", metrics["action-value"], f"{seconds:.0f} s", flush=True)
     x = fit.compact_matrix(samples, train, with_action=False)
     xt = fit.compact_matrix(samples, test, with_action=False)
-    value, seconds = fit.fit_regressor(x, samples["reward"][train], args.seed, (32, 16), args.epochs)
+    value, seconds = fit.fit_ensemble(
+        x, samples["reward"][train], args.seed, (32, 16), args.epochs, args.ensemble
+    )
     timings["value"] = round(seconds, 1)
     metrics["value"] = fit.regression_metrics(value, xt, samples["reward"][test])
     print("value", metrics["value"], f"{seconds:.0f} s", flush=True)
@@ -198,9 +205,13 @@ def main() -> None:
         xa = np.vstack([xa, fit.compact_matrix(more, more_train, with_action=True)])
         x = np.vstack([x, fit.compact_matrix(more, more_train, with_action=False)])
         targets = np.concatenate([targets, more["reward"][more_train]])
-        actions, seconds = fit.fit_regressor(xa, targets, args.seed + iteration, (32, 16), args.epochs)
+        actions, seconds = fit.fit_ensemble(
+            xa, targets, args.seed + iteration, (32, 16), args.epochs, args.ensemble
+        )
         timings[f"action-value-{iteration}"] = round(seconds, 1)
-        value, seconds = fit.fit_regressor(x, targets, args.seed + iteration, (32, 16), args.epochs)
+        value, seconds = fit.fit_ensemble(
+            x, targets, args.seed + iteration, (32, 16), args.epochs, args.ensemble
+        )
         timings[f"value-{iteration}"] = round(seconds, 1)
         metrics["action-value"] = fit.regression_metrics(actions, xat, samples["reward"][test])
         metrics["action-value"]["own_play"] = fit.regression_metrics(
