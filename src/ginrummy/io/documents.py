@@ -157,7 +157,8 @@ def from_data(document: object) -> Any:
     >>> import ginrummy as gr
     >>> gr.from_data(gr.to_data(gr.PAGAT)) == gr.PAGAT
     True
-    >>> gr.from_data({"format": "ginrummy", "version": 1, "type": "Hand", "data": ["As", "As"]})
+    >>> bad = {"format": "ginrummy", "version": 1, "type": "Hand", "data": ["As", "As"]}
+    >>> gr.from_data(bad)
     Traceback (most recent call last):
     ...
     ginrummy.errors.SerializationError: hand[1]: card 'As' appears twice
