@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 import ginrummy as gr
-from cli_helpers import SRC, run_cli
+from cli_helpers import cli_env, run_cli
 from ginrummy.distributed import Cluster, connect
 
 GREEDY = ("greedy", "greedy")
@@ -25,7 +25,7 @@ def cluster() -> Iterator[Cluster]:
     """A local Dask cluster of two single-threaded worker processes of 400 MiB each, whose
     workers import this checkout's ``ginrummy``."""
     previous = os.environ.get("PYTHONPATH")
-    os.environ["PYTHONPATH"] = os.pathsep.join([str(SRC), *([previous] if previous else [])])
+    os.environ["PYTHONPATH"] = cli_env()["PYTHONPATH"]
     try:
         with connect("local", workers=2, memory_limit="400MiB") as running:
             yield running

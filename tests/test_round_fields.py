@@ -1,4 +1,5 @@
-"""Position identity (``Round.position_key``) and the equality of rounds.
+"""The round's record (``ginrummy.round_fields``): position identity (``position_key``) and the
+equality of rounds.
 
 ``position_key()`` is the position alone, however it was reached; ``==`` also compares the log
 of events, so the same cards reached by another history are equal positions but unequal rounds

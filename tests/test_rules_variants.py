@@ -14,11 +14,9 @@ In the knock tests player 1 is the knocker (the non-dealer, to act with eleven c
 
 from __future__ import annotations
 
-import os
 import random
 import subprocess
 import sys
-from pathlib import Path
 
 import attrs
 import pytest
@@ -26,6 +24,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ginrummy as gr
+from cli_helpers import cli_env
 from ginrummy.play.game import next_dealer
 from positions import card, cards, check_cards, choose_action, illegal_reason, play, position
 
@@ -674,22 +673,16 @@ def test_new_presets_are_found_by_name_and_alias(name: str, preset: gr.Ruleset) 
     assert preset is gr.PRESETS[preset.name]
 
 
-SRC = Path(gr.__file__).resolve().parent.parent
-"""The directory holding the ``ginrummy`` under test (``src``, or the wheel's site-packages)."""
-
-
 def ginrummy_cli(*args: str) -> str:
-    """The standard output of ``python -m ginrummy ARGS`` run with :data:`SRC` first on
-    ``PYTHONPATH``; the command must succeed without writing to standard error."""
-    env = dict(os.environ)
-    paths = [str(SRC), *(p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p)]
-    env.update(PYTHONPATH=os.pathsep.join(paths), PYTHONUTF8="1", PYTHONIOENCODING="utf-8")
+    """The standard output of ``python -m ginrummy ARGS`` run with the ``ginrummy`` under test
+    first on ``PYTHONPATH`` (:func:`cli_helpers.cli_env`); the command must succeed without
+    writing to standard error."""
     done = subprocess.run(
         [sys.executable, "-m", "ginrummy", *args],
         capture_output=True,
         text=True,
         encoding="utf-8",
-        env=env,
+        env=cli_env(),
         timeout=120,
         check=False,
     )

@@ -1,4 +1,5 @@
-"""Sampling what a player cannot see: ``PlayerView.sample`` and ``GameView.sample``.
+"""Sampling what a player cannot see (``ginrummy.beliefs.worlds``): ``PlayerView.sample`` and
+``GameView.sample``.
 
 A sample is a whole round (game), history included, that the viewer could be in: its view is
 the view, every card is in one place, the hidden cards are uniform over what fits the view, and

@@ -1,10 +1,14 @@
-"""Impossible player views are refused (issue 11, item 12).
+"""Impossible player views are refused: a view is possible only when a world of
+``ginrummy.beliefs.worlds`` replays to it.
 
 A :class:`gr.PlayerView` is possible when some round has it. Each case below starts from the
 JSON document of a real view, spoils it the way a hand-made document might, and checks that
 ``gr.loads`` refuses it with the library's own error, and that the public constructor
 refuses the same fields. The unspoiled documents load and compare equal, so a check that
 refused everything would fail here too.
+
+The last tests say how a view's round began (``dealt``), and give a real view random field
+values: whatever the constructor accepts is the view of its own sample.
 """
 
 from __future__ import annotations
@@ -16,9 +20,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import ginrummy as gr
-from positions import cards, layout, play, position, view_fields, view_refusal
+from positions import biased_action, cards, layout, play, position, view_fields, view_refusal
 
 Data = dict[str, Any]
 
@@ -431,3 +437,100 @@ def test_a_view_that_hides_its_own_knock_is_refused() -> None:
     assert (f"invalid view: no round has it: {reason}", "events") == view_refusal(
         knocker, events=(*knocker.events[:-1], hidden)
     )
+
+
+any_card = st.sampled_from(gr.DECK)
+"""Any card."""
+
+
+def test_a_dealt_view_whose_first_event_contradicts_its_upcard_is_refused() -> None:
+    """Issue 19, item 5: a view of a dealt round begins with the upcard offer of its initial
+    upcard. The same fields are possible for a round set up later (the upcard taken earlier),
+    so the view's ``dealt`` decides, and the refusal names the field."""
+    r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7).apply(gr.TakeDiscard())  # player 1 takes the upcard
+    view = r.view(0)
+    fields = view_fields(view)
+    unseen = next(c for c in gr.DECK if c not in view.known_cards and c != view.initial_upcard)
+    fields["initial_upcard"] = unseen
+    with pytest.raises(gr.InvalidPositionError, match="no round has it") as info:
+        gr.PlayerView(**fields)
+    assert info.value.field in ("events", "initial_upcard")
+    fields["dealt"] = False
+    set_up = gr.PlayerView(**fields)
+    assert not set_up.dealt and set_up.sample(random.Random(1)).view(0) == set_up
+
+
+def test_a_view_says_whether_its_round_was_dealt() -> None:
+    """A dealt round's views say so; a round set up past the deal says it was not; a round set
+    up at the deal itself is the deal."""
+    dealt = gr.Round.deal(gr.PAGAT, dealer=0, seed=2)
+    later = dealt.apply(gr.PassUpcard()).apply(gr.PassUpcard())
+    set_up = gr.Round.from_position(
+        gr.PAGAT, dealer=0, hands=(later.hand(0), later.hand(1)), stock=later.stock,
+        discard_pile=later.discard_pile, to_act=1, stock_only=True,
+    )  # fmt: skip
+    assert (True, True, False) == (dealt.view(0).dealt, later.view(1).dealt, set_up.view(1).dealt)
+    again = gr.Round.from_position(
+        gr.PAGAT, dealer=0, hands=(dealt.hand(0), dealt.hand(1)), stock=dealt.stock,
+        discard_pile=dealt.discard_pile, phase=gr.Phase.UPCARD_OFFER,
+    )  # fmt: skip
+    assert again.dealt and again.view(0) == dealt.view(0)
+
+
+VIEW_VALUES: dict[str, st.SearchStrategy[Any]] = {
+    "player": st.sampled_from([0, 1]),
+    "dealer": st.sampled_from([0, 1]),
+    "phase": st.sampled_from(gr.Phase),
+    "to_act": st.sampled_from([None, 0, 1]),
+    "opponent_card_count": st.integers(0, 11),
+    "stock_size": st.integers(0, 31),
+    "initial_upcard": any_card,
+    "knock_limit": st.integers(0, 12),
+    "taken": st.none() | any_card,
+    "knocker": st.sampled_from([None, 0, 1]),
+    "knock_card": st.none() | any_card,
+    "turns": st.integers(0, 30),
+    "dealt": st.booleans(),
+    "opponent_known": st.builds(lambda cs: gr.Hand(cs), st.sets(any_card, max_size=2)),
+}
+
+
+def _played_on(r: gr.Round, rng: random.Random, steps: int) -> gr.Round:
+    for _ in range(steps):
+        if r.to_act is None:
+            break
+        r = r.apply(biased_action(r, rng))
+    return r
+
+
+@settings(max_examples=300)
+@given(
+    st.integers(0, 10**6),
+    st.integers(0, 30),
+    st.integers(0, 10),
+    st.sampled_from(sorted(VIEW_VALUES)),
+    st.data(),
+)
+def test_an_accepted_view_is_the_view_of_its_own_sample(
+    seed: int, steps: int, more: int, field: str, data: st.DataObject
+) -> None:
+    """A real view (of a dealt round, or of one set up after some turns and played on) with one
+    field given a random value: if the constructor accepts it, a world sampled from it has
+    exactly that view (whatever is accepted is possible)."""
+    rng = random.Random(seed)
+    r = _played_on(gr.Round.deal(gr.PAGAT, seed % 2, seed=seed), rng, steps)
+    if seed % 3 and r.knocker is None and r.to_act is not None:
+        r = gr.Round.from_position(
+            r.rules, dealer=r.dealer, hands=(r.hand(0), r.hand(1)), stock=r.stock,
+            discard_pile=r.discard_pile, initial_upcard=r.initial_upcard, phase=r.phase, to_act=r.to_act,
+            taken=r.taken, stock_only=r.stock_only, turns=r.turns, known=r.known,
+        )  # fmt: skip
+        r = _played_on(r, rng, more)
+    view = r.view(seed % 2)
+    fields = view_fields(view)
+    fields[field] = data.draw(VIEW_VALUES[field])
+    try:
+        changed = gr.PlayerView(**fields)
+    except gr.InvalidPositionError:
+        return
+    assert changed == changed.sample(random.Random(seed)).view(changed.player)

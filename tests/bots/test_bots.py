@@ -1,6 +1,6 @@
 """The library's bots: they see only a player's view, play legal actions, are deterministic
 for a seed; the registry is read-only; the greedy bot follows its stated rules on scripted
-positions (the tracker bot's own rules are in ``test_bots_tracker.py``)."""
+positions (the tracker bot's own rules are in ``test_tracker.py``)."""
 
 from __future__ import annotations
 
@@ -68,7 +68,7 @@ def card(text: str) -> gr.Card:
 
 NAMES = ["random", "greedy", "tracker", "camper", "learned"]
 """The registry's bots these tests play (``montecarlo`` and ``eaai-simple`` are tested in their
-own files, ``test_bots_montecarlo.py`` and ``test_eaai.py``)."""
+own files, ``test_montecarlo.py`` and ``test_eaai_simple.py``)."""
 
 
 def greedy(round_: gr.Round, player: int = 0) -> gr.Action:

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 import ginrummy as gr
+from bot_positions import LOW, OTHER, decisions, twin
 from ginrummy.bots.camper import (
     FUTURE_DRAWS,
     MELD_DANGER,
@@ -26,10 +27,6 @@ from ginrummy.bots.eaai_simple import EaaiSimpleBot
 from ginrummy.bots.registry import bot_name
 from positions import hand, layout, play, position
 
-LOW = "Ac 2d 3h 4s 5c 6d Ah 2s 3c Kd"
-"""Ten cards that do not meld (pairs at most): deadwood 37, the king the only high card."""
-OTHER = "Jc Jd Jh Js Tc Td Th Ts 8c 8d"
-"""A hand for the opponent of ``LOW``."""
 OPPONENT = "Ah Ad As Tc Td Th Ts 6c 6d 6h"
 """A hand for the opponent of the discard positions, clear of the cards they script."""
 
@@ -37,6 +34,11 @@ OPPONENT = "Ah Ad As Tc Td Th Ts 6c 6d 6h"
 def camper(round_: gr.Round, player: int = 0, seed: int = 1) -> gr.Action:
     """The camper bot's choice for ``player`` at ``round_``."""
     return CamperBot(seed=seed).act(round_.view(player))
+
+
+def camper_bot(seed: str) -> gr.Bot:
+    """A camper bot seeded with ``seed``."""
+    return CamperBot(seed=seed)
 
 
 def discarding(
@@ -276,42 +278,6 @@ def test_future_deadwood_is_the_mean_of_the_least_draws_by_brute_force(rules: gr
 # ------------------------------------------------------------------ only what the view shows
 
 
-def decisions(rules: gr.Ruleset, seed: int) -> Iterator[gr.Round]:
-    """The positions of a camper-against-tracker round where player 0 (the camper bot) is to
-    act, before any knock."""
-    state = gr.Round.deal(rules, dealer=seed % 2, seed=seed)
-    bots = (CamperBot(seed=f"{seed}:0"), gr.TrackerBot(seed=f"{seed}:1"))
-    while not state.is_over and state.knocker is None:
-        player = state.to_act
-        assert player is not None
-        if player == 0:
-            yield state
-        state = state.apply(bots[player].act(state.view(player)))
-
-
-def twin(state: gr.Round) -> gr.Round | None:
-    """The same round dealt from a deck where one card player 0 has not seen in the
-    opponent's hand (dealt to it and kept) and one card still in the stock trade places, and
-    the rest of the stock is reversed, with the same actions; None when there is no such pair
-    or the actions do not replay."""
-    deck = state.start.deck
-    assert deck is not None
-    dealt_to_1 = {deck[i] for i in range(20) if (i % 2 == 0) == (state.dealer == 0)}
-    shown = state.view(0).known_cards
-    hidden = [c for c in state.hand(1) if c in dealt_to_1 and c not in shown]
-    stock = state.stock
-    if not hidden or len(stock) < 2:
-        return None
-    swapped = list(deck)
-    a, b = swapped.index(hidden[0]), swapped.index(stock[-1])
-    swapped[a], swapped[b] = swapped[b], swapped[a]
-    positions = sorted(swapped.index(c) for c in stock)
-    cards = [swapped[i] for i in positions]
-    for i, c in zip(positions, reversed(cards), strict=True):
-        swapped[i] = c
-    return gr.Round.deal(state.rules, state.dealer, deck=swapped).replay(state.actions)
-
-
 @pytest.mark.parametrize(
     "rules", [gr.PAGAT, gr.OKLAHOMA, gr.ROUND_THE_CORNER], ids=["pagat", "oklahoma", "rtc"]
 )
@@ -321,8 +287,8 @@ def test_camper_acts_the_same_on_rounds_that_differ_only_in_cards_it_cannot_see(
     rest of the stock is in another order: its view, and so its choice, is the same."""
     checked = 0
     for seed in range(3):
-        for state in decisions(rules, seed):
-            other = twin(state)
+        for state in decisions(rules, seed, camper_bot):
+            other = twin(state, reverse_stock=True)
             if other is None:
                 continue
             assert (state.hand(1), state.stock) != (other.hand(1), other.stock)

@@ -10,8 +10,8 @@ import math
 import pytest
 
 import ginrummy as gr
+from bot_positions import HIGH_POOL, LOW_POOL, decisions, endgame, twin
 from ginrummy.bots.montecarlo import MonteCarloBot
-from test_bots_tracker import HIGH_POOL, LOW_POOL, decisions, endgame, twin
 
 
 def small(seed: int | str = 1, **budget: float) -> MonteCarloBot:

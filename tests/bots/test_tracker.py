@@ -15,16 +15,13 @@ import pytest
 
 import ginrummy as gr
 import ginrummy.bots.tracker as tracker_module
+from bot_positions import HIGH_POOL, LOW, LOW_POOL, OTHER, decisions, endgame, twin
 from ginrummy.bots.card_counting import CardCounter, meld_gain, meld_outs, meld_partners
 from ginrummy.results.pricing import price_round
 from positions import hand, play, position
 
 OPPONENT = "Ac Ad Ah As Tc Td Th Ts 6c Kd"
 """A hand for the player who does not act, clear of the cards the tests script."""
-LOW = "Ac 2d 3h 4s 5c 6d Ah 2s 3c Kd"
-"""Ten cards that do not meld (pairs at most)."""
-OTHER = "Jc Jd Jh Js Tc Td Th Ts 8c 8d"
-"""A hand for the opponent of ``LOW``."""
 
 
 def tracker(round_: gr.Round, player: int = 0, seed: int = 1) -> gr.Action:
@@ -38,36 +35,6 @@ def greedy(round_: gr.Round, player: int = 0) -> gr.Action:
 
 
 # ------------------------------------------------------------------ only what the view shows
-
-
-def decisions(rules: gr.Ruleset, seed: int) -> Iterator[gr.Round]:
-    """The positions of a tracker-against-tracker round where player 0 is to act, before any
-    knock."""
-    state = gr.Round.deal(rules, dealer=seed % 2, seed=seed)
-    bots = (gr.TrackerBot(seed=f"{seed}:0"), gr.TrackerBot(seed=f"{seed}:1"))
-    while not state.is_over and state.knocker is None:
-        player = state.to_act
-        assert player is not None
-        if player == 0:
-            yield state
-        state = state.apply(bots[player].act(state.view(player)))
-
-
-def twin(state: gr.Round) -> gr.Round | None:
-    """The same round dealt from a deck where one card player 0 has not seen in the
-    opponent's hand (dealt to it and kept) and one card still in the stock trade places, with
-    the same actions; None when there is no such pair."""
-    deck = state.start.deck
-    assert deck is not None
-    dealt_to_1 = {deck[i] for i in range(20) if (i % 2 == 0) == (state.dealer == 0)}
-    shown = state.view(0).known_cards
-    hidden = [c for c in state.hand(1) if c in dealt_to_1 and c not in shown]
-    if not hidden or not state.stock:
-        return None
-    swapped = list(deck)
-    a, b = swapped.index(hidden[0]), swapped.index(state.stock[0])
-    swapped[a], swapped[b] = swapped[b], swapped[a]
-    return gr.Round.deal(state.rules, state.dealer, deck=swapped).replay(state.actions)
 
 
 @pytest.mark.parametrize("rules", list(gr.PRESETS.values()), ids=list(gr.PRESETS))
@@ -161,28 +128,6 @@ def test_tracker_does_not_throw_a_card_next_to_one_the_opponent_took() -> None:
 
 
 # ------------------------------------------------------------------------------ knocking
-
-
-def endgame(rules: gr.Ruleset, mine: str, pool: str, stock: int) -> gr.Round:
-    """Player 0 to discard from ``mine``; the opponent holds the first ten cards of ``pool``,
-    the stock the next ``stock``, and every other card is in the discard pile."""
-    cards = list(hand(pool))
-    rest = [c for c in gr.DECK if c not in hand(mine) and c not in cards[: 10 + stock]]
-    return gr.Round.from_position(
-        rules,
-        dealer=1,
-        hands=(hand(mine), gr.Hand(cards[:10])),
-        stock=cards[10 : 10 + stock],
-        discard_pile=rest,
-        phase=gr.Phase.DISCARD,
-        to_act=0,
-    )
-
-
-LOW_POOL = "Ac Ad Ah As 2c 2d 2h 2s 3c 3d 3h 3s 4c"
-"""Thirteen unseen cards that meld into almost nothing left over."""
-HIGH_POOL = "Kc Jc 9c Qd Td 8d Kh Jh 9h Qs Ts 8s 6s"
-"""Thirteen unseen cards among which no three make a meld."""
 
 
 @pytest.mark.parametrize("stock", [3, 2])

@@ -800,7 +800,7 @@ def test_version_prints_the_package_version() -> None:
 
 def test_no_command_is_a_usage_error() -> None:
     """``python -m ginrummy`` with options but no command exits with status 2 and a one-line
-    error (without any word it prints the usage: tests/test_cli_grammar.py)."""
+    error (without any word it prints the usage: tests/cli/test_cli.py)."""
     assert_clean_usage_error(run_cli("--no-such-option"), "command")
 
 
@@ -832,3 +832,26 @@ def test_simulate_names_the_bots_in_the_win_rows() -> None:
     line_starting(table.stdout, "greedy (player 0) wins round")
     compared = json.loads(run_cli("compare", "pagat", "straight", "--games", "2", "--json", *GREEDY).stdout)
     assert "player1_game_win_rate" in compared["data"]["differences"][0]["statistics"]
+
+
+def test_analyze_says_when_the_upcard_changes_nothing() -> None:
+    """``analyze --upcard`` under Pagat says the upcard changes the knock limit only in
+    Oklahoma (it was ignored without a word), within 80 columns; under Oklahoma no note."""
+    pagat = run_cli("analyze", "As 2s 3s 4s 7h 7d 7c Kd Qd 9c Jd", "--upcard", "5c")
+    note = "note      the upcard changes the knock limit only in Oklahoma, not under pagat"
+    assert note in pagat.stdout.splitlines()
+    assert all(len(line) <= 80 for line in pagat.stdout.splitlines())
+    oklahoma = run_cli(
+        "analyze", "As 2s 3s 4s 7h 7d 7c Kd Qd 9c Jd", "--upcard", "5c", "--preset", "oklahoma"
+    )
+    assert (0, False) == (oklahoma.returncode, "note " in oklahoma.stdout)
+
+
+def test_presets_ruleset_marks_what_differs_from_the_closest_preset(tmp_path: Path) -> None:
+    """``presets --ruleset FILE`` names the closest preset and marks with ``*`` each field that
+    differs from it, and only those."""
+    path = tmp_path / "okla-turn.toml"
+    path.write_text('preset = "oklahoma"\nafter_both_pass = "normal-turn"\ntarget = 120\n', encoding="utf-8")
+    lines = run_cli("presets", "--ruleset", str(path)).stdout.splitlines()
+    assert "okla-turn (* marks what differs from oklahoma)" == lines[0]
+    assert ["after_both_pass", "target"] == [line.split()[1] for line in lines if line.startswith("* ")]

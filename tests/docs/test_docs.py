@@ -9,19 +9,17 @@ import io
 import re
 import sys
 import types
-from pathlib import Path
 from typing import TypeGuard
 
 import pytest
 
 import ginrummy as gr
+from repository import ROOT
 
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - Python 3.10: the back-port, a dependency there
     import tomli as tomllib
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def is_class(obj: object) -> TypeGuard[type]:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import runpy
 import sys
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -20,8 +20,9 @@ import ginrummy.distributed
 import ginrummy.frontend
 import ginrummy.openspiel
 import ginrummy.rl
+from repository import ROOT
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCS = ROOT / "docs"
 
 
 def _load_apitopics() -> ModuleType:
@@ -97,3 +98,13 @@ def test_a_name_goes_to_the_longest_claiming_module_prefix_or_its_name_rule() ->
     assert "rounds" == topic("Something", "ginrummy.play.round")
     assert "games" == topic("Something", "ginrummy.play.game")
     assert None is topic("Something", "ginrummy.nowhere")
+
+
+def test_the_api_pages_show_no_blocked_constructor_signature() -> None:
+    """The docs' hook drops the ``(*args, **kwargs)`` of a constructor that only refuses
+    (``Round``, ``Game``), and leaves other signatures alone."""
+    conf = runpy.run_path(str(ROOT / "docs" / "conf.py"))
+    hook = conf["hide_blocked_constructor"]
+    signature = "(*args: object, **kwargs: object)"
+    assert ("", None) == hook(None, "class", "ginrummy.Round", gr.Round, {}, signature, None)
+    assert hook(None, "class", "ginrummy.Card", gr.Card, {}, "(rank, suit)", None) is None

@@ -29,8 +29,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from cli_helpers import cli_env
+from repository import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 
 NOT_RUNNABLE: dict[tuple[str, int], str] = {}

@@ -27,10 +27,10 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 from chromium import CHROMIUM, FLAGS
+from repository import ROOT
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parent.parent
 WIDTH = 1280
 """The window's width in CSS pixels: a laptop's screen."""
 

@@ -23,8 +23,8 @@ from typing import Any
 
 import ginrummy as gr
 from cli_helpers import cli_env, run_cli
+from repository import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 EXT = DOCS / "_ext"
 

@@ -8,7 +8,6 @@ module to check that it offers a ``main`` function.
 from __future__ import annotations
 
 import importlib.util
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -16,11 +15,11 @@ from pathlib import Path
 import pytest
 
 import ginrummy as gr
+from cli_helpers import cli_env
+from repository import ROOT
 from web_game import card_tokens
 
-ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
-SRC = Path(gr.__file__).resolve().parent.parent
 """The directory holding the ``ginrummy`` under test (``src``, or the wheel's site-packages)."""
 
 EXPECTED_LINES = {
@@ -41,15 +40,14 @@ EXPECTED_LINES = {
 
 
 def run_example(name: str, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    """Run ``examples/name`` with ``args`` in a child process, with :data:`SRC` on the path."""
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(SRC), env.get("PYTHONPATH", "")) if p)
+    """Run ``examples/name`` with ``args`` in a child process, with the ``ginrummy`` under test
+    first on the path (:func:`cli_helpers.cli_env`)."""
     return subprocess.run(
         [sys.executable, str(EXAMPLES / name), *args],
         input=stdin,
         capture_output=True,
         text=True,
-        env=env,
+        env=cli_env(),
         cwd=ROOT,
         timeout=300,
         check=False,

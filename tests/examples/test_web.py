@@ -7,7 +7,7 @@ the kit's hints), valid against the frames' schema, that no frame shows a card t
 not see, that refused actions are explained to the sender alone, and that two games differing
 only in what a player cannot see send that player the same frames. The server's survival (seat
 tokens, timeouts, clients that leave while the bot thinks, hostile frames) is in
-``tests/test_web_survival.py``.
+``tests/examples/test_web_survival.py``.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from starlette.testclient import TestClient, WebSocketTestSession
 
 import ginrummy as gr
 from ginrummy import frontend
+from repository import ROOT
 from web_game import (
     SERVER,
     States,
@@ -317,3 +318,12 @@ def test_the_server_script_shows_its_options() -> None:
     )
     assert 0 == completed.returncode, completed.stderr
     assert "--bot-delay" in completed.stdout
+
+
+def test_the_web_lobby_names_the_presets_and_defaults_to_the_tracker_bot() -> None:
+    """The lobby says where the presets are described, and preselects ``gr.DEFAULT_BOT`` (it
+    preselected greedy where the command line plays tracker)."""
+    page = (ROOT / "examples" / "web" / "static" / "index.html").read_text(encoding="utf-8")
+    script = (ROOT / "examples" / "web" / "static" / "app.js").read_text(encoding="utf-8")
+    assert "ginrummy presets" in page
+    assert f'bots.value = "{gr.DEFAULT_BOT}"' in script and 'bots.value = "greedy"' not in script

@@ -5,7 +5,7 @@ away (and no exception is logged when a tab closes while the bot thinks), and ho
 JSON, too long, binary, unknown, for the other seat, floods) get an ``error`` or ``refused``
 frame or a closed socket while the other games go on.
 
-The load test with 200 clients over real sockets is ``tests/test_web_load.py`` (marker
+The load test with 200 clients over real sockets is ``tests/examples/test_web_load.py`` (marker
 ``load``).
 """
 

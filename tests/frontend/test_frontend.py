@@ -19,9 +19,8 @@ import attrs
 import ginrummy as gr
 from ginrummy import frontend
 from ginrummy.frontend import Session
+from sealed_saves import KEY
 from web_game import card_tokens, hidden_cards, json_tokens
-
-KEY = bytes(range(32))
 
 
 def shown(session: Session) -> dict[str, Any]:

@@ -18,9 +18,7 @@ import pytest
 import ginrummy as gr
 from ginrummy.frontend import Session, actors, game_events, round_starts
 from ginrummy.frontend.sealing import PAD, seal, unseal
-
-KEY = bytes(range(32))
-"""The application's key in these tests."""
+from sealed_saves import KEY
 
 
 def direct_game(rules: gr.Ruleset, seed: int, dealer: int) -> gr.Game:

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import itertools
-import os
 import random
 import resource
 import subprocess
 import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ginrummy as gr
+from cli_helpers import cli_env
 from ginrummy.melding.partition import iter_best_melds
 from ginrummy.melding.rank_dp import ordered_choices, solve
 from ginrummy.melding.suit_tables import MOST_CONFLICTS, tables_for
@@ -111,15 +110,6 @@ def test_empty_hand_has_no_deadwood() -> None:
     assert (gr.best_melds(empty),) == gr.all_best_melds(empty)
 
 
-def _child_env() -> dict[str, str]:
-    """The environment for a child Python that imports the ``ginrummy`` under test (this
-    checkout's ``src``, or the installed wheel's directory)."""
-    src = str(Path(gr.__file__).resolve().parent.parent)
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (src, env.get("PYTHONPATH", "")) if p)
-    return env
-
-
 def _run_bounded(code: str, seconds: float = 60, memory: int = 2 << 30) -> str:
     """Run Python ``code`` in a child process limited in time and address space, so that a
     partitioner that blows up fails this test instead of exhausting the machine."""
@@ -135,7 +125,7 @@ def _run_bounded(code: str, seconds: float = 60, memory: int = 2 << 30) -> str:
             timeout=seconds,
             preexec_fn=limit,
             check=False,
-            env=_child_env(),
+            env=cli_env(),
         )
     except subprocess.TimeoutExpired:
         pytest.fail(f"no answer within {seconds} s: {code}")

@@ -28,13 +28,13 @@ from ginrummy.bots import learned_values
 from ginrummy.bots.action_features import action_inputs, candidates, compact_inputs
 from ginrummy.bots.card_counting import CardCounter
 from ginrummy.neural import model_file
+from repository import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "training"))
 
-import export  # noqa: E402
-import fit  # noqa: E402
-import selfplay  # noqa: E402
+import export
+import fit
+import selfplay
 
 MODELS = ("belief", "value", "action-value")
 

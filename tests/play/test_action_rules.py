@@ -306,3 +306,9 @@ def test_a_big_gin_showing_a_wrapping_meld_is_refused_under_traditional_melding(
     )
     r = position(gr.SPANISH_SITE, hands=(defender, WRAPPING_BIG_GIN), discard="Kc", phase=DISCARD, to_act=1)
     assert "big gin needs all 11 cards melded; deadwood is 23" == r.illegal_reason(gr.BigGin())
+
+
+def test_the_table_of_action_rules_is_read_only() -> None:
+    """The rule of each action cannot be replaced at run time."""
+    with pytest.raises(TypeError):
+        RULES[gr.DrawStock] = RULES[gr.PassUpcard]  # type: ignore[index]

@@ -12,7 +12,10 @@ import functools
 import itertools
 import random
 
+import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import ginrummy as gr
 from ginrummy.play.game import next_dealer, round_seed
@@ -464,3 +467,61 @@ def test_game_view_of_a_finished_game_shows_the_last_round_and_the_result() -> N
         assert (True, final.result) == (view.is_over, view.result)
         assert final.round.hand(1 - player) == view.round.opponent_hand
         assert final.round.result == view.round.result
+
+
+def _game_view(seed: int, rounds: int) -> gr.GameView:
+    """Player 0's view of a pagat game after ``rounds`` finished rounds."""
+    game = gr.Game.new(gr.PAGAT, seed=seed, dealer=0)
+    bots = (gr.GreedyBot(), gr.GreedyBot())
+    while len(game.results) < rounds and not game.is_over:
+        game = game.apply(bots[game.to_act or 0].act(game.round.view(game.to_act or 0)))
+    return game.view(0)
+
+
+def test_a_game_view_with_the_wrong_next_dealer_is_refused() -> None:
+    """After a scored round the next dealer follows ``next_dealer``; a game view whose round
+    in play is dealt by the other player is refused, naming the field."""
+    view = _game_view(3, 2)
+    fields = {field.name: getattr(view, field.name) for field in attrs.fields(gr.GameView)}
+    wrong = view.sample(random.Random(5))  # a game with another next dealer: deal it by hand
+    round_view = view.round
+    other = gr.Round.deal(gr.PAGAT, dealer=1 - round_view.dealer, seed=1).view(0)
+    fields["round"] = other
+    with pytest.raises(gr.InvalidPositionError) as info:
+        gr.GameView(**fields)
+    assert "round.dealer" == info.value.field
+    assert wrong.view(0) == view
+
+
+@settings(max_examples=60)
+@given(
+    st.integers(0, 1000),
+    st.integers(0, 4),
+    st.sampled_from(["dealer", "redeal", "round", "scores", "is_over", "history"]),
+    st.data(),
+)
+def test_an_accepted_game_view_is_the_view_of_its_own_sample(
+    seed: int, rounds: int, field: str, data: st.DataObject
+) -> None:
+    """A real game view with one field changed: if ``GameView`` accepts it, a game sampled from
+    it has exactly that view."""
+    view = _game_view(seed, rounds)
+    fields = {f.name: getattr(view, f.name) for f in attrs.fields(gr.GameView)}
+    if field == "dealer":
+        other = gr.Round.deal(gr.PAGAT, dealer=data.draw(st.sampled_from([0, 1])), seed=seed).view(0)
+        fields["round"] = other
+    elif field == "redeal":  # another deal by the right dealer: possible, so accepted
+        fields["round"] = gr.Round.deal(gr.PAGAT, dealer=view.round.dealer, seed=seed + 1).view(0)
+    elif field == "round":
+        fields["round"] = data.draw(st.sampled_from([*view.history, view.round]))
+    elif field == "scores":
+        fields["scores"] = (data.draw(st.integers(0, 200)), view.scores[1])
+    elif field == "is_over":
+        fields["is_over"] = not view.is_over
+    else:
+        fields["history"] = view.history[:-1]
+    try:
+        changed = gr.GameView(**fields)
+    except gr.InvalidPositionError:
+        return
+    assert changed == changed.sample(random.Random(seed)).view(0)

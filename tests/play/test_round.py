@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ginrummy as gr
-from positions import card, choose_action, hand, illegal_reason, layout, meld, play, position, snapshot
+from positions import card, choose_action, hand, illegal_reason, meld, play, position, snapshot
 
 DISCARD = gr.Phase.DISCARD
 LAYOFF = gr.Phase.LAYOFF
@@ -872,125 +872,6 @@ def test_illegal_action_message_names_the_player_the_phase_and_the_reason(
         r.apply(action(text))
     assert message == str(info.value)
     assert isinstance(info.value, ValueError)
-
-
-# ------------------------------------------------------------------------------ from_position
-
-BASE: dict[str, Any] = {"hands": (MELDED_DEFENDER, TAKER), "discard": "Tc"}
-
-
-def spoiled(change: Callable[[dict[str, Any]], None], **kwargs: Any) -> dict[str, Any]:
-    """The arguments of a valid position (BASE updated by ``kwargs``), changed by ``change``."""
-    args = layout(**{**BASE, **kwargs})
-    change(args)
-    return args
-
-
-def _move_stock_top_to_hand(args: dict[str, Any]) -> None:
-    top = args["stock"].pop()
-    args["hands"] = (args["hands"][0], args["hands"][1] | gr.Hand([top]))
-
-
-@pytest.mark.parametrize(
-    ("args", "reason"),
-    [
-        (spoiled(lambda a: a["stock"].pop(0)), "cards missing: '4c'"),
-        (spoiled(lambda a: a["stock"].append(card("Ac"))), "card 'Ac' appears twice"),
-        (spoiled(_move_stock_top_to_hand), "hands hold 10 and 11 cards; phase DRAW"),
-        (spoiled(lambda a: None, phase=DISCARD), "hands hold 10 and 10 cards; phase DISCARD with player 1"),
-        (
-            spoiled(_move_stock_top_to_hand, phase=DISCARD, to_act=0),
-            "phase DISCARD with player 0 to act needs 11 and 10",
-        ),
-        (spoiled(lambda a: None, stock_size=2), "a stock of 2 cards in phase DRAW"),
-        (
-            spoiled(lambda a: None, phase=gr.Phase.UPCARD_OFFER, stock_size=30),
-            "the upcard offer needs the initial upcard alone on the discard pile and 31 cards in the stock",
-        ),
-        (
-            spoiled(_move_stock_top_to_hand, phase=DISCARD, taken="Kd"),
-            "taken card 'Kd' must be in the hand of the player to act",
-        ),
-        (spoiled(lambda a: None, taken="Ac"), "taken card 'Ac' must be in the hand"),
-        (spoiled(lambda a: None, phase=LAYOFF), "phase <Phase.LAYOFF: 'layoff'> cannot be set up"),
-        (spoiled(lambda a: None, phase=gr.Phase.OVER), "cannot be set up directly"),
-        (spoiled(lambda a: None, dealer=2), "invalid dealer 2: must be 0 or 1"),
-        (spoiled(lambda a: None, to_act=3), "invalid to_act 3: must be 0 or 1"),
-        (spoiled(_move_stock_top_to_hand, phase=DISCARD, stock_only=True), "stock_only applies only"),
-    ],
-    ids=[
-        "card-missing",
-        "card-twice",
-        "eleven-cards-in-draw",
-        "ten-cards-in-discard",
-        "eleven-cards-for-the-wrong-player",
-        "stock-too-small",
-        "offer-with-a-short-stock",
-        "taken-not-in-hand",
-        "taken-outside-discard",
-        "phase-layoff",
-        "phase-over",
-        "bad-dealer",
-        "bad-to-act",
-        "stock-only-outside-draw",
-    ],
-)
-def test_from_position_rejects_an_inconsistent_position(args: dict[str, Any], reason: str) -> None:
-    """API: «from_position rejects an inconsistent position with gr.InvalidPositionError», saying
-    what is wrong: a card missing or twice, hand sizes, pile sizes, the taken card, the phase."""
-    with pytest.raises(gr.InvalidPositionError) as info:
-        gr.Round.from_position(gr.PAGAT, **args)
-    assert reason in str(info.value)
-
-
-def _take_top_of_pile(args: dict[str, Any]) -> None:
-    top = args["discard_pile"].pop()
-    args["hands"] = (args["hands"][0], args["hands"][1] | gr.Hand([top]))
-    args["taken"] = top
-
-
-def test_from_position_accepts_the_positions_play_can_reach() -> None:
-    """API: «``from_position``: any position» that play can reach: a DISCARD with the stock at
-    the dead-hand size (the player just drew the card leaving 2), the upcard just taken."""
-    r = gr.Round.from_position(gr.PAGAT, **spoiled(_move_stock_top_to_hand, phase=DISCARD, stock_size=3))
-    assert (2, DISCARD, 11) == (len(r.stock), r.phase, len(r.hand(1)))
-    taken = gr.Round.from_position(gr.PAGAT, **spoiled(_take_top_of_pile, phase=DISCARD))
-    assert (card("Tc"), (), card("Tc")) == (taken.taken, taken.discard_pile, taken.initial_upcard)
-    assert "card 'Tc' was taken from the discard pile this turn" in illegal_reason(taken, "d Tc")
-
-
-def test_from_position_rejects_positions_play_cannot_reach() -> None:
-    """``from_position`` refuses what no play reaches: the stock-only rule binding the dealer
-    (only the non-dealer draws first after both pass), a card taken from the pile while the
-    stock is at the dead-hand size (the last plain discard would have killed the round), and a
-    ``stock_only`` that is no bool (it was stored as ``1`` and the round could not be read back
-    from its JSON)."""
-    dealt = gr.Round.deal(gr.PAGAT, dealer=0, seed=7)
-    at_deal: dict[str, Any] = {
-        "dealer": 0,
-        "hands": dealt.hands,
-        "stock": dealt.stock,
-        "discard_pile": dealt.discard_pile,
-    }
-    with pytest.raises(gr.InvalidPositionError, match="stock_only binds only the non-dealer"):
-        gr.Round.from_position(gr.PAGAT, **at_deal, phase=gr.Phase.DRAW, to_act=0, stock_only=True)
-    assert gr.Round.from_position(
-        gr.PAGAT, **at_deal, phase=gr.Phase.DRAW, to_act=1, stock_only=True
-    ).stock_only
-    with pytest.raises(gr.InvalidPositionError, match="'stock_only' must be True or False"):
-        gr.Round.from_position(gr.PAGAT, **at_deal, phase=gr.Phase.DRAW, to_act=1, stock_only=1)  # type: ignore[arg-type]
-    with pytest.raises(gr.InvalidPositionError, match="a stock of 2 cards in phase DISCARD after taking"):
-        gr.Round.from_position(gr.PAGAT, **spoiled(_take_top_of_pile, phase=DISCARD, stock_size=2))
-    drawn = gr.Round.from_position(gr.PAGAT, **spoiled(_move_stock_top_to_hand, phase=DISCARD, stock_size=3))
-    assert 2 == len(drawn.stock)  # drawing the card that leaves 2 is a position play reaches
-
-
-def test_from_position_rejects_an_initial_upcard_in_the_stock() -> None:
-    """RULES 2: the initial upcard is turned face up from the deck; it can be in a hand or on the
-    discard pile, never back in the stock."""
-    args = layout(**BASE)
-    with pytest.raises(gr.InvalidPositionError):
-        gr.Round.from_position(gr.PAGAT, **{**args, "initial_upcard": args["stock"][-1]})
 
 
 def test_laid_off_card_is_no_longer_known_to_be_held() -> None:

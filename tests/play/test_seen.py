@@ -1,4 +1,4 @@
-"""Player views: what each player may know of a round, and nothing else (``ginrummy.play.round``)."""
+"""Player views: what each player may know of a round, and nothing else (``ginrummy.play.seen``)."""
 
 from __future__ import annotations
 

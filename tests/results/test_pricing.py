@@ -1,7 +1,10 @@
 """One owner for a round's price (issue 19, item 3): play, ``RoundResult.reprice``,
 ``price_round`` and the tracker bot all price through ``results.pricing.price_knock``, and a
 result records what repricing needs, so that ``reprice`` under any ruleset equals what play
-under that ruleset gives for the same facts."""
+under that ruleset gives for the same facts.
+
+Then the price of each kind of round, one test per rule (a knock, an undercut, gin, big gin,
+the Oklahoma multiplier), through ``price_round``."""
 
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ from hypothesis import strategies as st
 
 import ginrummy as gr
 from ginrummy.results.pricing import price_knock
+from outcomes import BIG_GIN, GIN, KNOCK, UNDERCUT
 from positions import biased_action, play, position
 
 PRESETS = sorted(gr.PRESETS.values(), key=lambda rules: rules.name)
@@ -209,3 +213,167 @@ def test_price_knock_assumes_no_spade_upcard_unless_told() -> None:
     multiplied."""
     price = price_knock(gr.OKLAHOMA, **FACTS)
     assert (gr.Outcome.KNOCK, 0, 7, 1) == (price.outcome, price.winner, price.points, price.multiplier)
+
+
+PRICED_RULESETS = [gr.PAGAT, gr.SPANISH_SITE]
+
+
+@pytest.mark.parametrize("rules", PRICED_RULESETS, ids=lambda r: r.name)
+@pytest.mark.parametrize("knocker", [0, 1])
+def test_knock_scores_the_difference_for_the_knocker(rules: gr.Ruleset, knocker: int) -> None:
+    """RULES 6, knock: K < D, the knocker scores D - K (no bonus)."""
+    assert (KNOCK, knocker, 7) == gr.price_round(
+        rules, knocker=knocker, knocker_deadwood=3, defender_deadwood=10
+    )
+
+
+@pytest.mark.parametrize("rules", PRICED_RULESETS, ids=lambda r: r.name)
+def test_knock_wins_a_tie_without_undercut_on_tie(rules: gr.Ruleset) -> None:
+    """RULES 6, knock: K = D with ``undercut_on_tie = False`` is a knock worth D - K = 0."""
+    untied = rules.evolve(undercut_on_tie=False)
+    assert (KNOCK, 0, 0) == gr.price_round(untied, knocker=0, knocker_deadwood=6, defender_deadwood=6)
+
+
+@pytest.mark.parametrize(
+    ("rules", "bonus"), [(gr.PAGAT, 10), (gr.SPANISH_SITE, 25)], ids=["pagat", "spanish"]
+)
+@pytest.mark.parametrize("knocker", [0, 1])
+def test_undercut_scores_the_difference_plus_the_bonus_for_the_defender(
+    rules: gr.Ruleset, bonus: int, knocker: int
+) -> None:
+    """RULES 6, undercut: D < K, the defender scores K - D + ``undercut_bonus``."""
+    assert bonus == rules.undercut_bonus
+    assert (UNDERCUT, 1 - knocker, 9 - 4 + bonus) == gr.price_round(
+        rules, knocker=knocker, knocker_deadwood=9, defender_deadwood=4
+    )
+
+
+@pytest.mark.parametrize(
+    ("rules", "bonus"), [(gr.PAGAT, 10), (gr.SPANISH_SITE, 25)], ids=["pagat", "spanish"]
+)
+def test_undercut_on_tie_gives_the_defender_the_bonus(rules: gr.Ruleset, bonus: int) -> None:
+    """RULES 6, undercut: D = K with ``undercut_on_tie`` (every preset) goes to the defender,
+    who scores 0 + ``undercut_bonus``."""
+    assert rules.undercut_on_tie
+    assert (UNDERCUT, 0, bonus) == gr.price_round(rules, knocker=1, knocker_deadwood=8, defender_deadwood=8)
+
+
+def test_seed_001_worked_example_undercut_scores_12() -> None:
+    """RULES 6, worked example (seed 001): knocker 7, defender 5 after layoffs: the defender
+    scores 7 - 5 + 10 = 12."""
+    assert (UNDERCUT, 1, 12) == gr.price_round(gr.PAGAT, knocker=0, knocker_deadwood=7, defender_deadwood=5)
+
+
+@pytest.mark.parametrize(
+    ("rules", "bonus"), [(gr.PAGAT, 20), (gr.SPANISH_SITE, 25)], ids=["pagat", "spanish"]
+)
+@pytest.mark.parametrize("knocker", [0, 1])
+def test_gin_scores_the_defenders_deadwood_plus_the_gin_bonus(
+    rules: gr.Ruleset, bonus: int, knocker: int
+) -> None:
+    """RULES 6, gin: K = 0, the knocker scores D + ``gin_bonus``."""
+    assert bonus == rules.gin_bonus
+    assert (GIN, knocker, 31 + bonus) == gr.price_round(
+        rules, knocker=knocker, knocker_deadwood=0, defender_deadwood=31
+    )
+
+
+@pytest.mark.parametrize("rules", PRICED_RULESETS, ids=lambda r: r.name)
+def test_gin_is_never_undercut_even_when_the_defender_has_zero(rules: gr.Ruleset) -> None:
+    """RULES 6: «Gin can never be undercut, even when the defender also has 0.»"""
+    assert (GIN, 0, rules.gin_bonus) == gr.price_round(
+        rules, knocker=0, knocker_deadwood=0, defender_deadwood=0
+    )
+
+
+def test_big_gin_scores_the_big_gin_bonus_instead_of_the_gin_bonus() -> None:
+    """RULES 6, big gin (spanish-site): the declarer scores D + ``big_gin_bonus`` (31), which
+    replaces the gin bonus (25)."""
+    rules = gr.SPANISH_SITE
+    assert (31, 25) == (rules.big_gin_bonus, rules.gin_bonus)
+    assert (BIG_GIN, 1, 18 + 31) == gr.price_round(
+        rules, knocker=1, knocker_deadwood=0, defender_deadwood=18, big_gin=True
+    )
+
+
+@pytest.mark.parametrize(
+    ("knocker_deadwood", "defender_deadwood", "expected"),
+    [
+        (3, 10, (KNOCK, 0, 2 * 7)),
+        (9, 4, (UNDERCUT, 1, 2 * (5 + 10))),
+        (0, 12, (GIN, 0, 2 * (12 + 20))),
+    ],
+    ids=["knock", "undercut", "gin"],
+)
+def test_oklahoma_spade_upcard_multiplies_the_round_bonuses_included(
+    knocker_deadwood: int, defender_deadwood: int, expected: tuple[gr.Outcome, int, int]
+) -> None:
+    """RULES 6, Oklahoma: «when the initial upcard is a spade the round's points, bonuses
+    included, are multiplied» by ``spade_multiplier`` (2)."""
+    assert 2 == gr.OKLAHOMA.spade_multiplier
+    assert expected == gr.price_round(
+        gr.OKLAHOMA,
+        knocker=0,
+        knocker_deadwood=knocker_deadwood,
+        defender_deadwood=defender_deadwood,
+        spade_upcard=True,
+    )
+
+
+def test_oklahoma_other_upcards_are_not_multiplied() -> None:
+    """RULES 6, Oklahoma: only a spade upcard multiplies; the same gin otherwise scores once."""
+    assert (GIN, 0, 12 + 20) == gr.price_round(
+        gr.OKLAHOMA, knocker=0, knocker_deadwood=0, defender_deadwood=12
+    )
+
+
+def test_spade_upcard_changes_nothing_with_a_multiplier_of_one() -> None:
+    """RULES 8: ``spade_multiplier`` is 1 outside Oklahoma, so a spade upcard changes nothing."""
+    assert gr.price_round(gr.PAGAT, knocker=0, knocker_deadwood=0, defender_deadwood=12) == gr.price_round(
+        gr.PAGAT, knocker=0, knocker_deadwood=0, defender_deadwood=12, spade_upcard=True
+    )
+
+
+def test_price_round_refuses_big_gin_under_a_ruleset_without_big_gin() -> None:
+    """``price_round(..., big_gin=True)`` under a ruleset that has no big gin is refused with the
+    library's error (it would price it with the unused ``big_gin_bonus``)."""
+    assert not gr.PAGAT.big_gin
+    with pytest.raises(gr.InvalidResultError, match="'pagat' has no big gin"):
+        gr.price_round(gr.PAGAT, knocker=0, knocker_deadwood=0, defender_deadwood=12, big_gin=True)
+    assert (BIG_GIN, 0, 12 + 31) == gr.price_round(
+        gr.SPANISH_SITE, knocker=0, knocker_deadwood=0, defender_deadwood=12, big_gin=True
+    )
+
+
+def test_round_results_from_played_rounds_agree_with_price_round() -> None:
+    """RULES 6: a real round's result is its ``price_round`` (the spread deadwoods and the
+    outcome agree), checked on rounds played to the end by a knock-happy policy."""
+    checked = 0
+    for seed in range(40):
+        r = gr.Round.deal(gr.PAGAT, dealer=seed % 2, seed=seed)
+        while not r.is_over:
+            legal = r.legal_actions()
+            knocks = [a for a in legal if isinstance(a, gr.Knock)]
+            if knocks:
+                r = r.apply(knocks[0])
+            elif r.phase is gr.Phase.DISCARD:
+                assert r.to_act is not None
+                best = [gr.Discard(card) for card, _ in gr.best_discards(r.hand(r.to_act))]
+                r = r.apply(next(a for a in best if a in legal))
+            else:
+                r = r.apply(gr.DrawStock() if r.phase is gr.Phase.DRAW else legal[-1])
+        result = r.result
+        assert result is not None
+        if result.outcome.is_void:
+            continue
+        assert result.knocker is not None and result.deadwood is not None
+        knocker = result.knocker
+        expected = gr.price_round(
+            gr.PAGAT,
+            knocker=knocker,
+            knocker_deadwood=result.deadwood[knocker],
+            defender_deadwood=result.deadwood[1 - knocker],
+        )
+        assert expected == (result.outcome, result.winner, result.points)
+        checked += 1
+    assert checked >= 20

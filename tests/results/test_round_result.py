@@ -2,22 +2,26 @@
 the message and the field it names, its one-line text and ``reprice``'s refusals.
 
 The docs promise that an error names the value and the reason, and ``field`` names the field a
-front end should point at: the tests of ``test_scoring.py`` match parts of the messages, so the
-mutation session found the fields and the wording of most checks unpinned (issue 23, item 3).
+front end should point at: the tests that price and settle rounds match parts of the messages,
+so the mutation session found the fields and the wording of most checks unpinned (issue 23,
+item 3). Then what a result must be: who wins each outcome, the fields in their domains, and,
+for random field values, that whatever the constructor accepts is the price of its own facts.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import ginrummy as gr
+from ginrummy.results.pricing import price_knock
+from outcomes import BIG_GIN, DEAD, DEAD_HAND, GIN, KNOCK, SPREAD, UNDERCUT, VOID, won
+from strategies import round_results_st
 
-KNOCK, GIN, BIG_GIN = gr.Outcome.KNOCK, gr.Outcome.GIN, gr.Outcome.BIG_GIN
-UNDERCUT, DEAD_HAND, VOID = gr.Outcome.UNDERCUT, gr.Outcome.DEAD_HAND, gr.Outcome.VOID
-SPREAD = (gr.Meld.parse("Ac 2c 3c 4c"), gr.Meld.parse("7h 7d 7s"), gr.Meld.parse("Jd Qd Kd"))
-"""Ten cards in melds: a gin spread."""
 KNOCKED = (gr.Meld.parse("Ac 2c 3c"), gr.Meld.parse("7h 7d 7s"), gr.Meld.parse("Jd Qd Kd"))
 """Nine cards in melds: the spread of a knock with one card of deadwood."""
 
@@ -483,3 +487,300 @@ def test_reprice_recognises_a_matched_big_gin() -> None:
     repriced = matched.reprice(rules)
     assert (BIG_GIN, 1, 0 + 31) == (repriced.outcome, repriced.winner, repriced.points)
     assert matched == matched.reprice(rules.evolve(void_if_gin_matched=True))
+
+
+@pytest.mark.parametrize("outcome", [DEAD_HAND, VOID])
+def test_dead_hand_is_won_by_nobody_for_no_points(outcome: gr.Outcome) -> None:
+    """RULES 6, dead hand: nobody scores, 0 points (and a void round likewise)."""
+    result = gr.RoundResult(outcome=outcome)
+    assert (None, 0, None) == (result.winner, result.points, result.loser)
+    assert outcome.is_void
+
+
+def test_round_result_defaults_to_no_winner_and_no_points() -> None:
+    """API: ``RoundResult(outcome=...)`` is constructible with only the outcome; the other
+    fields default to nothing known."""
+    result = gr.RoundResult(outcome=DEAD_HAND)
+    assert (None, 0, None, None, (), (), 1) == (
+        result.winner,
+        result.points,
+        result.knocker,
+        result.deadwood,
+        result.spread,
+        result.layoffs,
+        result.multiplier,
+    )
+
+
+@pytest.mark.parametrize("outcome", [DEAD_HAND, VOID])
+@pytest.mark.parametrize(("winner", "points"), [(0, 0), (1, 0), (None, 5), (0, 5)])
+def test_void_outcomes_need_no_winner_and_no_points(
+    outcome: gr.Outcome, winner: int | None, points: int
+) -> None:
+    """RULES 6/7: a dead hand (or void round) is won by nobody for 0 points; anything else
+    raises ``InvalidResultError``."""
+    with pytest.raises(gr.InvalidResultError, match="no winner and no points"):
+        gr.RoundResult(outcome=outcome, winner=winner, points=points)
+
+
+def test_void_round_may_name_its_knocker() -> None:
+    """RULES 5: a gin matched with ``void_if_gin_matched`` voids a round that had a knocker: the
+    knocker went gin, the defender laid off from above 0 down to 0."""
+    spread = (gr.Meld.parse("Ac 2c 3c 4c"), gr.Meld.parse("7h 7d 7s"), gr.Meld.parse("Jd Qd Kd"))
+    result = gr.RoundResult(
+        outcome=VOID,
+        knocker=1,
+        deadwood=(0, 0),
+        deadwood_before_layoffs=5,
+        spread=spread,
+        layoffs=((gr.Card.parse("5c"), 0),),
+    )
+    assert (None, 1) == (result.winner, result.knocker)
+
+
+@pytest.mark.parametrize(
+    "facts",
+    [
+        {},
+        {"deadwood": (0, 0)},
+        {"deadwood": (0, 3), "layoffs": ((gr.Card.parse("5c"), 0),)},
+        {"deadwood": (0, 0), "layoffs": ((gr.Card.parse("5c"), 0),), "deadwood_before_layoffs": 0},
+    ],
+    ids=repr,
+)
+def test_a_void_round_with_a_knocker_needs_the_facts_of_a_matched_gin(facts: dict[str, Any]) -> None:
+    """Issue 19: a void round with a knocker is only a gin matched by layoffs; without those
+    facts (both at 0, layoffs, the defender above 0 before them) it is refused, naming why."""
+    spread = (gr.Meld.parse("Ac 2c 3c 4c"), gr.Meld.parse("7h 7d 7s"), gr.Meld.parse("Jd Qd Kd"))
+    with pytest.raises(gr.InvalidResultError, match="matched"):
+        gr.RoundResult(outcome=VOID, knocker=1, spread=spread, **facts)
+
+
+@pytest.mark.parametrize("knocker", [0, 1])
+def test_a_dead_hand_with_a_knocker_is_refused(knocker: int) -> None:
+    """A dead hand ends after a plain discard, so nobody knocked."""
+    with pytest.raises(gr.InvalidResultError, match="nobody knocked") as info:
+        gr.RoundResult(outcome=DEAD_HAND, knocker=knocker)
+    assert "knocker" == info.value.field
+
+
+@pytest.mark.parametrize("outcome", [KNOCK, UNDERCUT, GIN, BIG_GIN])
+def test_scored_outcomes_need_a_winner(outcome: gr.Outcome) -> None:
+    """RULES 7: «A round is won by the player who scored it»: a scored outcome without a winner
+    raises ``InvalidResultError``."""
+    with pytest.raises(gr.InvalidResultError, match="needs a winner"):
+        gr.RoundResult(outcome=outcome, points=10)
+
+
+@pytest.mark.parametrize("knocker", [0, 1])
+def test_undercut_is_won_by_the_defender(knocker: int) -> None:
+    """RULES 6: the undercut row scores for the defender; an undercut won by the knocker raises."""
+    assert (
+        1 - knocker == gr.RoundResult(outcome=UNDERCUT, winner=1 - knocker, knocker=knocker, points=12).winner
+    )
+    with pytest.raises(gr.InvalidResultError, match="won by the defender"):
+        gr.RoundResult(outcome=UNDERCUT, winner=knocker, knocker=knocker, points=12)
+
+
+@pytest.mark.parametrize("outcome", [KNOCK, GIN, BIG_GIN])
+@pytest.mark.parametrize("knocker", [0, 1])
+def test_knock_gin_and_big_gin_are_won_by_the_knocker(outcome: gr.Outcome, knocker: int) -> None:
+    """RULES 6: knock, gin and big gin score for the knocker (declarer); won by the defender
+    they raise."""
+    assert knocker == gr.RoundResult(outcome=outcome, winner=knocker, knocker=knocker, points=12).winner
+    with pytest.raises(gr.InvalidResultError, match="won by the knocker"):
+        gr.RoundResult(outcome=outcome, winner=1 - knocker, knocker=knocker, points=12)
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"winner": 2},
+        {"winner": -1},
+        {"winner": "0"},
+        {"knocker": 2},
+        {"points": -1},
+        {"points": True},
+        {"points": 1.5},
+        {"points": "3"},
+        {"deadwood": (1, 2, 3)},
+        {"deadwood": (1, -2)},
+        {"deadwood": [1, 2]},
+        {"deadwood": (True, 2)},
+    ],
+    ids=repr,
+)
+def test_round_result_fields_out_of_their_domain_are_rejected(fields: dict[str, Any]) -> None:
+    """API: a RoundResult field outside its domain raises ``InvalidResultError`` (a
+    ``ValueError``) naming the field."""
+    kwargs: dict[str, Any] = {"outcome": KNOCK, "winner": 0, "knocker": 0, "points": 5, **fields}
+    name = next(iter(fields))
+    with pytest.raises(gr.InvalidResultError, match=repr(name)):
+        gr.RoundResult(**kwargs)
+
+
+@pytest.mark.parametrize("name", ["winner", "knocker"])
+def test_round_result_rejects_a_boolean_player(name: str) -> None:
+    """API/STYLE 7: players are 0 or 1; ``True`` is not a player (it is refused for ``points``
+    and by ``gr.loads``, so ``RoundResult(winner=True)`` cannot even round-trip through JSON)."""
+    kwargs: dict[str, Any] = {"outcome": KNOCK, "winner": 1, "knocker": 1, "points": 5, name: True}
+    with pytest.raises(gr.InvalidResultError):
+        gr.RoundResult(**kwargs)
+
+
+@pytest.mark.parametrize("multiplier", [0, -2, "2", True, 2.0])
+def test_round_result_rejects_a_bad_multiplier(multiplier: Any) -> None:
+    """STYLE 7 («validated»): the multiplier is an integer of at least 1 (``gr.loads`` reads it
+    as 1 to 10, so an unchecked ``multiplier=0`` makes a value that does not round-trip)."""
+    with pytest.raises(gr.InvalidResultError):
+        gr.RoundResult(outcome=KNOCK, winner=0, points=4, multiplier=multiplier)
+
+
+def test_round_result_rejects_an_outcome_that_is_not_an_outcome() -> None:
+    """STYLE 3 («one exception per failure mode, all under GinRummyError»): an outcome given as
+    text raises ``InvalidResultError`` like every other bad field, not a bare ``TypeError``."""
+    bad: Any = "knock"
+    with pytest.raises(gr.InvalidResultError):
+        gr.RoundResult(outcome=bad, winner=0, points=4)
+
+
+@pytest.mark.parametrize(
+    ("outcome", "winner", "deadwood"),
+    [
+        (GIN, 0, (5, 20)),
+        (BIG_GIN, 0, (3, 20)),
+        (UNDERCUT, 1, (5, 20)),
+        (KNOCK, 0, (20, 5)),
+    ],
+    ids=[
+        "gin-with-deadwood",
+        "big-gin-with-deadwood",
+        "undercut-by-more-deadwood",
+        "knock-with-more-deadwood",
+    ],
+)
+def test_round_result_deadwood_must_fit_the_outcome(
+    outcome: gr.Outcome, winner: int, deadwood: tuple[int, int]
+) -> None:
+    """RULES 6 and the class docstring («the fields are checked against each other»): whatever
+    the ruleset, gin needs K = 0, an undercut D <= K and a knock K <= D. Player 0 knocks."""
+    with pytest.raises(gr.InvalidResultError):
+        gr.RoundResult(outcome=outcome, winner=winner, knocker=0, points=25, deadwood=deadwood)
+
+
+def test_round_result_loser_is_the_other_player() -> None:
+    """API: ``loser`` is the player who did not win, None when nobody won."""
+    assert (1, 0, None) == (won(0, 5).loser, won(1, 5).loser, DEAD.loser)
+
+
+def test_round_result_messages_name_the_contradiction() -> None:
+    """``RoundResult`` says what contradicts what: a gin knocker with deadwood, a knock won by
+    the defender."""
+    with pytest.raises(gr.InvalidResultError, match=r"a gin knocker has no deadwood \(got 4\)"):
+        gr.RoundResult(outcome=gr.Outcome.GIN, winner=0, points=30, knocker=0, deadwood=(4, 20))
+    with pytest.raises(
+        gr.InvalidResultError, match="a knock round is won by the knocker 0 \\(got winner 1\\)"
+    ):
+        gr.RoundResult(outcome=gr.Outcome.KNOCK, winner=1, points=3, knocker=0)
+
+
+cards = st.sampled_from(gr.DECK)
+
+
+def test_a_knock_worth_what_its_deadwoods_do_not_give_is_refused() -> None:
+    """A knock with deadwood 3 and 10 is worth 7 (times its multiplier), never 5."""
+    with pytest.raises(gr.InvalidResultError, match="worth 7, not 5") as info:
+        gr.RoundResult(outcome=KNOCK, winner=0, points=5, knocker=0, deadwood=(3, 10))
+    assert "points" == info.value.field
+    assert 7 == gr.RoundResult(outcome=KNOCK, winner=0, points=7, knocker=0, deadwood=(3, 10)).points
+
+
+def test_a_void_round_with_a_knocker_but_no_matched_gin_is_refused() -> None:
+    """A void round names its knocker only when layoffs matched a gin."""
+    with pytest.raises(gr.InvalidResultError, match="gin matched by layoffs") as info:
+        gr.RoundResult(outcome=gr.Outcome.VOID, knocker=0)
+    assert "knocker" == info.value.field
+
+
+def test_a_layoff_that_fits_no_meld_is_refused() -> None:
+    """A layoff onto a meld it does not extend (9h onto a run of clubs) is refused, naming it;
+    one that extends the meld as already extended is accepted."""
+    with pytest.raises(gr.InvalidResultError, match="does not fit meld 0") as info:
+        gr.RoundResult(
+            outcome=KNOCK, winner=1, points=3, knocker=1, spread=SPREAD, layoffs=((gr.Card.parse("9h"), 0),)
+        )
+    assert "layoffs[0]" == info.value.field
+    laid = ((gr.Card.parse("5c"), 0), (gr.Card.parse("6c"), 0))
+    assert (
+        laid
+        == gr.RoundResult(outcome=KNOCK, winner=1, points=3, knocker=1, spread=SPREAD, layoffs=laid).layoffs
+    )
+
+
+melds = st.sampled_from([*SPREAD, gr.Meld.parse("5s 6s 7s"), gr.Meld.parse("9c 9d 9h 9s")])
+
+
+RESULT_VALUES: dict[str, st.SearchStrategy[Any]] = {
+    "outcome": st.sampled_from(gr.Outcome),
+    "winner": st.sampled_from([None, 0, 1]),
+    "points": st.integers(0, 80),
+    "knocker": st.sampled_from([None, 0, 1]),
+    "deadwood": st.none() | st.tuples(st.integers(0, 30), st.integers(0, 30)),
+    "deadwood_before_layoffs": st.none() | st.integers(0, 30),
+    "spread": st.lists(melds, max_size=3, unique=True).map(tuple),
+    "layoffs": st.lists(st.tuples(cards, st.integers(0, 2)), max_size=2, unique_by=lambda p: p[0]).map(tuple),
+    "bonus": st.sampled_from([0, 10, 20, 25]),
+    "multiplier": st.sampled_from([1, 2, 3]),
+    "initial_upcard": st.none() | cards,
+}
+
+
+@st.composite
+def result_fields(draw: st.DrawFn) -> dict[str, Any]:
+    """The fields of a possible round result (played, or priced by hand), half the time with
+    one of them given a random value of its type."""
+    result = draw(round_results_st())
+    fields = {field.name: getattr(result, field.name) for field in attrs.fields(gr.RoundResult)}
+    if draw(st.booleans()):
+        name = draw(st.sampled_from(sorted(RESULT_VALUES)))
+        fields[name] = draw(RESULT_VALUES[name])
+    return fields
+
+
+@settings(max_examples=1500)
+@given(result_fields())
+def test_an_accepted_round_result_is_the_price_of_its_facts(fields: dict[str, Any]) -> None:
+    """Whatever ``RoundResult`` accepts is consistent: with both deadwoods known, some ruleset
+    (its bonus and multiplier) prices those facts to exactly this outcome, winner and points."""
+    try:
+        result = gr.RoundResult(**fields)
+    except gr.InvalidResultError:
+        return
+    if result.knocker is None or result.deadwood is None:
+        assert (result.winner is None) == result.outcome.is_void
+        assert 0 == result.points % result.multiplier
+        return
+    knocker, dw = result.knocker, result.deadwood
+    rules = gr.Ruleset(
+        big_gin=True,
+        gin_bonus=result.bonus,
+        big_gin_bonus=result.bonus,
+        undercut_bonus=result.bonus,
+        undercut_on_tie=result.outcome is UNDERCUT,
+        spade_multiplier=result.multiplier,
+        layoffs_after_gin=True,
+        void_if_gin_matched=result.outcome is gr.Outcome.VOID,
+    )
+    price = price_knock(
+        rules,
+        knocker=knocker,
+        knocker_deadwood=dw[knocker],
+        defender_deadwood=dw[1 - knocker],
+        deadwood_before_layoffs=result.deadwood_before_layoffs
+        if result.deadwood_before_layoffs is not None
+        else 1,
+        layoffs=len(result.layoffs),
+        big_gin=result.outcome is BIG_GIN or sum(len(m) for m in result.spread) == 11,
+        spade_upcard=result.multiplier > 1,
+    )
+    assert (price.outcome, price.winner, price.points) == (result.outcome, result.winner, result.points)

@@ -1,11 +1,10 @@
 """Bot-against-bot simulation: reproducible counts that add up, the same result for any number
 of worker processes, intervals computed right, bad arguments rejected, and the side-by-side
-table. (Shards, tallies and executors: ``test_simulation_shards.py``.)"""
+table. (Shards, tallies and executors: ``test_shards.py``.)"""
 
 from __future__ import annotations
 
 import math
-import os
 import re
 
 import attrs
@@ -14,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import ginrummy as gr
-from cli_helpers import SRC
+from cli_helpers import cli_env
 from ginrummy.cli.tables import simulation_table
 
 Z = 1.959963984540054
@@ -30,8 +29,7 @@ bot becomes."""
 def importable_in_workers(monkeypatch: pytest.MonkeyPatch) -> None:
     """Worker processes are spawned and import ``ginrummy`` afresh: put this checkout's
     ``src`` on their ``PYTHONPATH``."""
-    rest = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
-    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(SRC), *rest]))
+    monkeypatch.setenv("PYTHONPATH", cli_env()["PYTHONPATH"])
 
 
 # ------------------------------------------------------------------------- workers and seeds
