@@ -5,7 +5,8 @@ here, read by the tracker, camper and search bots' tests.
 - :func:`endgame` with :data:`LOW_POOL` and :data:`HIGH_POOL`: player 0 to discard late in a
   round, the cards it cannot see chosen to make a knock safe or risky;
 - :func:`decisions` and :func:`twin`: the decisions of a bot-against-bot round, and the same
-  round with cards the bot cannot see traded, to check that a bot decides from its view alone.
+  round with cards the bot cannot see traded, to check that a bot decides from its view alone;
+- :func:`layoffs_played`: what a bot lays off as the defender, beside the best plan.
 """
 
 from __future__ import annotations
@@ -13,9 +14,21 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 import ginrummy as gr
-from positions import hand
+from positions import hand, position
 
-__all__ = ["HIGH_POOL", "LOW", "LOW_POOL", "OTHER", "decisions", "endgame", "tracker_bot", "twin"]
+__all__ = [
+    "HIGH_POOL",
+    "KNOCKER",
+    "LAYER",
+    "LOW",
+    "LOW_POOL",
+    "OTHER",
+    "decisions",
+    "endgame",
+    "layoffs_played",
+    "tracker_bot",
+    "twin",
+]
 
 LOW = "Ac 2d 3h 4s 5c 6d Ah 2s 3c Kd"
 """Ten cards that do not meld (pairs at most): deadwood 37, the king the only high card."""
@@ -86,3 +99,28 @@ def twin(state: gr.Round, *, reverse_stock: bool = False) -> gr.Round | None:
         for i, c in zip(places, reversed(cards), strict=True):
             swapped[i] = c
     return gr.Round.deal(state.rules, state.dealer, deck=swapped).replay(state.actions)
+
+
+KNOCKER = "4h 5h 6h Kc Kd Ks 9c 9d 9h 2s Qc"
+"""Player 0 knocks with Qc and shows 9c 9d 9h, Kc Kd Ks and 4h 5h 6h with 2s unmatched."""
+LAYER = "3h 7h 8h Kh 2c 9s Jd Jc 5c 5d"
+"""Player 1, the defender facing :data:`KNOCKER`: 3h, 7h and 8h fit the run, Kh the kings."""
+
+
+def layoffs_played(
+    decide: Callable[[gr.Round, int], gr.Action],
+) -> tuple[gr.LayoffPlan, list[tuple[gr.Card, int]], int]:
+    """The best layoff plan of :data:`LAYER` onto :data:`KNOCKER`'s spread, the layoffs
+    ``decide`` (a bot's choice for a round and a player) makes as the defender until the round
+    is over, and the defender's deadwood in the result."""
+    state = position(hands=(KNOCKER, LAYER), discard="Ad", phase=gr.Phase.DISCARD, dealer=1)
+    state = state.apply(gr.Knock("Qc"))
+    plan = gr.best_layoffs(state.spread, state.hand(1), gr.PAGAT)
+    laid = []
+    while not state.is_over:
+        action = decide(state, 1)
+        if isinstance(action, gr.LayOff):
+            laid.append((action.card, action.meld))
+        state = state.apply(action)
+    assert state.result is not None and state.result.deadwood is not None
+    return plan, laid, state.result.deadwood[1]

@@ -15,8 +15,6 @@ In the knock tests player 1 is the knocker (the non-dealer, to act with eleven c
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 
 import attrs
 import pytest
@@ -24,7 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ginrummy as gr
-from cli_helpers import cli_env
+from cli_helpers import run_cli
 from ginrummy.play.game import next_dealer
 from positions import card, cards, check_cards, choose_action, illegal_reason, play, position
 
@@ -675,17 +673,9 @@ def test_new_presets_are_found_by_name_and_alias(name: str, preset: gr.Ruleset) 
 
 def ginrummy_cli(*args: str) -> str:
     """The standard output of ``python -m ginrummy ARGS`` run with the ``ginrummy`` under test
-    first on ``PYTHONPATH`` (:func:`cli_helpers.cli_env`); the command must succeed without
+    first on ``PYTHONPATH`` (:func:`cli_helpers.run_cli`); the command must succeed without
     writing to standard error."""
-    done = subprocess.run(
-        [sys.executable, "-m", "ginrummy", *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=cli_env(),
-        timeout=120,
-        check=False,
-    )
+    done = run_cli(*args)
     assert (0, "") == (done.returncode, done.stderr), done
     return done.stdout
 

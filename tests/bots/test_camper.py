@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 import ginrummy as gr
-from bot_positions import LOW, OTHER, decisions, twin
+from bot_positions import LOW, OTHER, decisions, layoffs_played, twin
 from ginrummy.bots.camper import (
     FUTURE_DRAWS,
     MELD_DANGER,
@@ -321,21 +321,8 @@ def test_camper_refuses_a_bad_seed() -> None:
 def test_camper_lays_off_the_plan_of_best_layoffs() -> None:
     """As the defender the camper bot lays off exactly the cards of the optimal plan, then
     ends its layoffs with the plan's deadwood."""
-    knocker = "4h 5h 6h Kc Kd Ks 9c 9d 9h 2s Qc"
-    state = position(
-        hands=(knocker, "3h 7h 8h Kh 2c 9s Jd Jc 5c 5d"), discard="Ad", phase=gr.Phase.DISCARD, dealer=1
-    )
-    state = state.apply(gr.Knock("Qc"))
-    plan = gr.best_layoffs(state.spread, state.hand(1), gr.PAGAT)
-    laid = []
-    while not state.is_over:
-        action = camper(state, 1)
-        if isinstance(action, gr.LayOff):
-            laid.append((action.card, action.meld))
-        state = state.apply(action)
-    assert sorted(plan.layoffs) == sorted(laid)
-    assert state.result is not None and state.result.deadwood is not None
-    assert plan.points == state.result.deadwood[1]
+    plan, laid, deadwood = layoffs_played(camper)
+    assert (sorted(plan.layoffs), plan.points) == (sorted(laid), deadwood)
 
 
 def test_camper_is_registered() -> None:

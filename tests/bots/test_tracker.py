@@ -15,7 +15,7 @@ import pytest
 
 import ginrummy as gr
 import ginrummy.bots.tracker as tracker_module
-from bot_positions import HIGH_POOL, LOW, LOW_POOL, OTHER, decisions, endgame, twin
+from bot_positions import HIGH_POOL, LOW, LOW_POOL, OTHER, decisions, endgame, layoffs_played, twin
 from ginrummy.bots.card_counting import CardCounter, meld_gain, meld_outs, meld_partners
 from ginrummy.results.pricing import price_round
 from positions import hand, play, position
@@ -211,26 +211,11 @@ def test_tracker_shows_the_spread_open_to_fewer_layoffs() -> None:
 # ------------------------------------------------------------------------------ layoffs
 
 
-KNOCKER = "4h 5h 6h Kc Kd Ks 9c 9d 9h 2s Qc"
-"""Player 0 knocks with Qc and shows 9c 9d 9h, Kc Kd Ks and 4h 5h 6h with 2s unmatched."""
-
-
 def test_tracker_lays_off_the_plan_of_best_layoffs() -> None:
     """As the defender the tracker bot lays off exactly the cards of the optimal plan, then
     ends its layoffs with the plan's deadwood."""
-    defender = "3h 7h 8h Kh 2c 9s Jd Jc 5c 5d"
-    state = position(hands=(KNOCKER, defender), discard="Ad", phase=gr.Phase.DISCARD, dealer=1)
-    state = state.apply(gr.Knock("Qc"))
-    plan = gr.best_layoffs(state.spread, state.hand(1), gr.PAGAT)
-    laid = []
-    while not state.is_over:
-        action = tracker(state, 1)
-        if isinstance(action, gr.LayOff):
-            laid.append((action.card, action.meld))
-        state = state.apply(action)
-    assert sorted(plan.layoffs) == sorted(laid)
-    assert state.result is not None and state.result.deadwood is not None
-    assert plan.points == state.result.deadwood[1]
+    plan, laid, deadwood = layoffs_played(tracker)
+    assert (sorted(plan.layoffs), plan.points) == (sorted(laid), deadwood)
 
 
 # ------------------------------------------------------------------------------ strength
