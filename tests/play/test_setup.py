@@ -3,10 +3,11 @@ refuses, and how it says so.
 
 An error names the value and the reason (docs/design.md, "Errors") and its ``field`` names the
 argument at fault, so a front end can point at it; these tests pin both, whole, for every check
-of ``check_position`` (mutants that changed a message or a field survived the substring tests of
-``test_round.py``), and the positions the mutation session found untested: piles given as text,
-the default player to act when player 1 deals, a turn count at ``max_turns`` or below 0, an empty
-discard pile in DRAW.
+of ``check_position`` (mutants that changed a message or a field survived the substring tests
+of the last section), and the positions the mutation session found untested: piles given as
+text, the default player to act when player 1 deals, a turn count at ``max_turns`` or below 0,
+an empty discard pile in DRAW. The last section refuses inconsistent positions and positions no
+play reaches, and accepts those play can reach.
 """
 
 from __future__ import annotations
