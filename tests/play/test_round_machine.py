@@ -1,6 +1,6 @@
-"""The round's machine (``ginrummy.play.round``, on its record ``ginrummy.round_fields``): how a round is made and refused, what it
-keeps of its origin, ``undo`` and ``replay``, and the accessors the mutation session found
-unpinned (issue 23).
+"""The round's machine (``ginrummy.play.round``, on its record ``ginrummy.round_fields``): how a
+round is made and refused, what it keeps of its origin, ``undo`` and ``replay``, and the
+accessors the mutation session found unpinned (issue 23).
 """
 
 from __future__ import annotations
