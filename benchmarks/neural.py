@@ -2,8 +2,9 @@
 
 Random networks of the sizes the learned players use: 400 inputs -> 128 relu -> 64 relu -> 1
 logistic (a value), the same trunk with a 52-output logistic head (a card's probability each),
-and LEARNING.md's 400 -> 64 -> 32 -> 1 from 80 active inputs (0.34 ms there). For 60 active
-inputs (``--active``: a view's card indicators), the median microseconds of
+and the smaller 400 -> 64 -> 32 -> 1 from 80 active inputs (0.34 ms in the figures gathered for
+issue 28). For 60 active inputs (``--active``: a view's card indicators), the median
+microseconds of
 ``forward``, of its two halves (``first_layer``, ``finish``), of ``add_inputs`` with one input
 taken away and one added (a changed hand) then ``finish``, and of the later layers computed
 with the plain ``sum(map(operator.mul, row, h))`` per output that ``math.dist`` replaces (see
@@ -75,7 +76,7 @@ def main() -> None:
             random_network([400, 128, 64, 52], relu, rng),
             args.active,
         ),
-        ("400 -> 64 -> 32 -> 1, 80 active (LEARNING.md's)", random_network([400, 64, 32, 1], relu, rng), 80),
+        ("400 -> 64 -> 32 -> 1, 80 active (issue 28's)", random_network([400, 64, 32, 1], relu, rng), 80),
     ]
     print(f"median microseconds per call ({args.repeats} timings of {args.number} calls)")
     for title, network, count in networks:

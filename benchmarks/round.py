@@ -50,7 +50,7 @@ def view_cost(rounds: list[gr.Round], cold: bool) -> float:
     """Median µs of one view of the player to act."""
     times = []
     for r in rounds:
-        state = r.start.replay(r.actions) if cold else r
+        state = r.at_origin.replay(r.actions) if cold else r
         player = state.to_act
         assert player is not None
         start = time.perf_counter()

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 
 import ginrummy as gr
 from ginrummy.bots.registry import DEFAULT_BOT
-from ginrummy.cli.ladder_command import ladder_table
+from ginrummy.cli.ladder_command import ladder_text
 from ginrummy.simulation.statistics import Estimate
 
 SLOW_BOTS = ("montecarlo",)
@@ -56,7 +56,7 @@ def win_matrix(result: gr.Ladder) -> dict[tuple[str, str], int]:
 
 
 def print_matrix(preset: str, bots: Sequence[str], games: int, wins: dict[tuple[str, str], int]) -> None:
-    """The matrix as a table: the row bot's share of games won against the column bot."""
+    """The matrix as a listing: the row bot's share of games won against the column bot."""
     width = max(24, *(len(b) + 2 for b in bots))
     label = max(10, *(len(b) + 2 for b in bots))
     print(f"{preset}: row bot's share of games won against the column bot")
@@ -133,7 +133,7 @@ def main() -> None:
         rules = gr.find_ruleset(preset)
         result = gr.ladder(args.bots, rules, games=args.games, seed=args.seed, workers=args.workers)
         print()
-        print(ladder_table(result))
+        print(ladder_text(result))
         print()
         print_matrix(preset, args.bots, args.games, win_matrix(result))
         drawn = sum(pair.draws for pair in result.pairs)

@@ -4,7 +4,7 @@ The parent process imports pytest and the test suite's third-party packages but 
 ``ginrummy``; each run forks a child that installs an import hook serving the mutated module,
 then runs pytest there. So every child imports ``ginrummy`` afresh: the module-level code runs
 with the mutant in place (tables built at import are mutated too) and every cache starts empty
-(``lru_cache`` functions, the suit tables, the action tuples of ``action_rules``): no mutant
+(``lru_cache`` functions, the suit lookups, the action tuples of ``action_rules``): no mutant
 hides behind a cache warmed by another run.
 
 Which tests run: a first *baseline* child runs the module's test files under coverage with one

@@ -106,7 +106,7 @@ TARGETS: tuple[Target, ...] = (
         ),
     ),
     Target("melding/layoffs", _files(_MELDING, ("tests/play/test_round.py", "tests/test_rules_variants.py"))),
-    Target("melding/suit_tables", _files(_MELDING, ("tests/test_rules_variants.py",)), sample=SAMPLE),
+    Target("melding/suit_lookups", _files(_MELDING, ("tests/test_rules_variants.py",)), sample=SAMPLE),
     Target("melding/rank_dp", _files(_MELDING, ("tests/test_rules_variants.py",)), sample=SAMPLE),
     Target(
         "melding/partition",

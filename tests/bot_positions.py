@@ -82,7 +82,7 @@ def twin(state: gr.Round, *, reverse_stock: bool = False) -> gr.Round | None:
 
     With ``reverse_stock`` the stock card is the bottom one and the rest of the stock is
     reversed too (the stock needs two cards then)."""
-    deck = state.start.deck
+    deck = state.at_origin.deck
     assert deck is not None
     dealt_to_1 = {deck[i] for i in range(20) if (i % 2 == 0) == (state.dealer == 0)}
     shown = state.view(0).known_cards

@@ -37,7 +37,7 @@ class CliResult(NamedTuple):
 
 def cli_env() -> dict[str, str]:
     """This process's environment with :data:`SRC` prepended to ``PYTHONPATH``
-    and UTF-8 input and output (the tables print ``±``)."""
+    and UTF-8 input and output (the listings print ``±``)."""
     env = dict(os.environ)
     paths = [str(SRC), *(p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p)]
     env["PYTHONPATH"] = os.pathsep.join(paths)

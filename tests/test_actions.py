@@ -39,7 +39,7 @@ actions_st: st.SearchStrategy[gr.Action] = st.one_of(
 
 @given(actions_st)
 def test_action_notation_round_trips(action: gr.Action) -> None:
-    """STYLE 2: «Every notation has ``parse`` and ``__str__`` ... Each pair has a round-trip
+    """docs/conventions.md §2: «Every notation has ``parse`` and ``__str__`` ... Each pair has a round-trip
     property test»: ``parse_action(str(a)) == a`` for every action."""
     text = str(action)
     assert action == gr.parse_action(text)
@@ -55,7 +55,7 @@ def test_action_notation_round_trips_with_wrapping_melds(action: gr.Knock | gr.B
 
 @given(actions_st)
 def test_action_repr_is_an_expression(action: gr.Action) -> None:
-    """STYLE 2: «``repr`` is an expression»: evaluating it rebuilds the action."""
+    """docs/conventions.md §2: «``repr`` is an expression»: evaluating it rebuilds the action."""
     names = {
         name: getattr(gr, name)
         for name in ("PassUpcard", "TakeDiscard", "DrawStock", "Discard", "Knock", "BigGin", "LayOff")
@@ -83,7 +83,8 @@ def test_action_repr_is_an_expression(action: gr.Action) -> None:
     ],
 )
 def test_str_gives_the_short_notation(short: str, action: gr.Action) -> None:
-    """actions.py notation table: ``str`` gives the short form (``s``, ``d Kh``, ``l 8h 0`` ...)."""
+    """src/ginrummy/actions.py, its notation: ``str`` gives the short form (``s``, ``d Kh``,
+    ``l 8h 0`` ...)."""
     assert short == str(action)
 
 
@@ -113,7 +114,7 @@ def test_str_gives_the_short_notation(short: str, action: gr.Action) -> None:
     ],
 )
 def test_long_words_and_any_case_parse(text: str, action: gr.Action) -> None:
-    """actions.py: «``parse_action`` reads the long words too», case-insensitive, cards in any
+    """src/ginrummy/actions.py: «``parse_action`` reads the long words too», case-insensitive, cards in any
     accepted spelling and meld cards in any order."""
     assert action == gr.parse_action(text)
 
@@ -144,7 +145,7 @@ def test_long_words_and_any_case_parse(text: str, action: gr.Action) -> None:
     ],
 )
 def test_bad_action_text_raises_parse_error_quoting_it(text: str) -> None:
-    """API: «Bad text raises ``gr.ParseError`` (a ``ValueError``) naming the offending text»."""
+    """API: Bad text raises ``gr.ParseError`` (a ``ValueError``) naming the offending text."""
     with pytest.raises(gr.ParseError) as info:
         gr.parse_action(text)
     assert isinstance(info.value, ValueError)
@@ -153,7 +154,7 @@ def test_bad_action_text_raises_parse_error_quoting_it(text: str) -> None:
 
 @pytest.mark.parametrize("value", [42, None, b"s", ["s"]])
 def test_parse_action_rejects_what_is_not_text(value: object) -> None:
-    """STYLE 4: a value of the wrong type is a ParseError quoting it."""
+    """docs/conventions.md §4: a value of the wrong type is a ParseError quoting it."""
     with pytest.raises(gr.ParseError, match="invalid action"):
         gr.parse_action(cast(Any, value))
 
@@ -163,7 +164,7 @@ def test_parse_action_rejects_what_is_not_text(value: object) -> None:
     [("k Kh /", gr.Knock(card("Kh"), ())), ("bg /", gr.BigGin(()))],
 )
 def test_knock_showing_no_melds_has_its_own_notation(text: str, action: gr.Action) -> None:
-    """STYLE 2: the notation round-trips for every action: a knock that shows an empty spread
+    """docs/conventions.md §2: the notation round-trips for every action: a knock that shows an empty spread
     (legal under a high custom knock limit) is not a knock with the library's spread
     (``melds=None``), so it is written with a bare slash."""
     assert (text, action) == (str(action), gr.parse_action(text))
@@ -174,7 +175,7 @@ def test_knock_showing_no_melds_has_its_own_notation(text: str, action: gr.Actio
 
 
 def test_action_ids_are_a_bijection_onto_the_action_space() -> None:
-    """API: «a stable integer encoding» (``action_to_id`` / ``action_from_id`` over
+    """API: a stable integer encoding (``action_to_id`` / ``action_from_id`` over
     ``range(ACTION_SPACE_SIZE)``): every id names a distinct action whose id it is."""
     actions = [gr.action_from_id(i) for i in range(gr.ACTION_SPACE_SIZE)]
     assert gr.ACTION_SPACE_SIZE == len(set(actions))
@@ -182,7 +183,7 @@ def test_action_ids_are_a_bijection_onto_the_action_space() -> None:
 
 
 def test_action_space_holds_every_action_a_round_can_list() -> None:
-    """actions.py: ids cover «every action that ``Round.legal_actions()`` returns»: the three
+    """src/ginrummy/actions.py: ids cover «every action that ``Round.legal_actions()`` returns»: the three
     draws and passes, a discard and a knock per card, big gin, the end of layoffs, and a layoff
     of each card onto meld 0, 1 or 2."""
     expected = {
@@ -199,7 +200,7 @@ def test_action_space_holds_every_action_a_round_can_list() -> None:
 
 
 def test_action_ids_are_stable() -> None:
-    """API: the encoding is stable: the ids documented in actions.py do not move."""
+    """API: the encoding is stable: the ids documented in src/ginrummy/actions.py do not move."""
     assert (0, 1, 2) == (
         gr.action_to_id(gr.DrawStock()),
         gr.action_to_id(gr.TakeDiscard()),
@@ -228,7 +229,7 @@ def test_action_from_id_rejects_an_id_outside_the_space(value: object) -> None:
     ids=["knock-with-melds", "knock-with-no-melds", "big-gin-with-melds", "layoff-onto-meld-3"],
 )
 def test_actions_outside_the_space_have_no_id(action: gr.Action) -> None:
-    """actions.py: «knocks and big gins with explicit melds have no id», nor a layoff onto a
+    """src/ginrummy/actions.py: «knocks and big gins with explicit melds have no id», nor a layoff onto a
     meld a spread of 10 cards cannot have: ``action_to_id`` raises ParseError naming it."""
     with pytest.raises(gr.ParseError) as info:
         gr.action_to_id(action)
@@ -238,7 +239,7 @@ def test_actions_outside_the_space_have_no_id(action: gr.Action) -> None:
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), name=st.sampled_from(sorted(gr.PRESETS)))
 def test_every_legal_action_in_a_playout_has_an_id_that_maps_back(seed: int, name: str) -> None:
-    """API: ids are «for bots and reinforcement learning»: every action ``legal_actions()`` offers
+    """API: ids are for bots and reinforcement learning: every action ``legal_actions()`` offers
     in a random round has an id, and that id gives the action back."""
     rng = random.Random(seed)
     r = gr.Round.deal(gr.PRESETS[name], dealer=seed % 2, seed=seed)

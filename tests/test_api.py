@@ -135,7 +135,7 @@ def test_the_top_level_names_one_thing_once_and_hides_the_internals() -> None:
         "view_of",
         "Standings",
         "MOVES",
-        "RULES",
+        "ACTION_RULES",
         "ALL_MELDS",
         "iter_best_melds",
         "HOLLYWOOD_COLUMNS",

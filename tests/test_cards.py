@@ -1,6 +1,6 @@
 """Tests for suits, ranks, cards, the deck and hands (``ginrummy.cards``)."""
 
-# The project writes assertions as ``assert expected == actual`` (STYLE.md, convention 9).
+# The project writes assertions as ``assert expected == actual`` (docs/conventions.md §9).
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ def card_spellings(card: gr.Card) -> set[str]:
 
 
 ALL_SPELLINGS: dict[str, gr.Card] = {spelling: card for card in gr.DECK for spelling in card_spellings(card)}
-"""The independent table of card notation: accepted text -> card."""
+"""The independent list of card notation: accepted text -> card."""
 
 
 cards = st.sampled_from(gr.DECK)

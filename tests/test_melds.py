@@ -1,6 +1,6 @@
 """Tests for sets, runs and the table of every meld (``ginrummy.melds``)."""
 
-# The project writes assertions as ``assert expected == actual`` (STYLE.md, convention 9).
+# The project writes assertions as ``assert expected == actual`` (docs/conventions.md §9).
 
 from __future__ import annotations
 

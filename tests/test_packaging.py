@@ -176,7 +176,7 @@ def test_the_sdist_holds_sources_tests_docs_examples_and_the_project_files(dist:
 
 
 def test_the_version_has_one_source(dist: Distributions) -> None:
-    """``ginrummy.__version__`` (from ``_version.py``) is the version of both files and of
+    """``ginrummy.__version__`` (from ``src/ginrummy/_version.py``) is the version of both files and of
     their metadata; ``pyproject.toml`` reads it from there, and no other module of the
     package writes it."""
     version = gr.__version__
@@ -242,7 +242,7 @@ def test_the_ginrummy_command_prints_the_version(dist: Distributions) -> None:
 def test_the_changelog_opens_with_the_version_dated_only_when_released() -> None:
     """The changelog's first version section is the release this version leads to: headed
     ``[X.Y.Z] - Unreleased`` while the version is a development one (Keep a Changelog), and
-    dated ``YYYY-MM-DD`` once ``_version.py`` says the release itself (docs/releasing.md)."""
+    dated ``YYYY-MM-DD`` once ``src/ginrummy/_version.py`` says the release itself (docs/releasing.md)."""
     release, is_release = _version_words(gr.__version__)
     changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
     headings = re.findall(r"^## \[([^\]]+)\](?: - (.*))?$", changelog, re.MULTILINE)

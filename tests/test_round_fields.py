@@ -74,7 +74,7 @@ def test_every_action_changes_the_key_and_a_replay_keeps_it(name: str, seed: int
         assert following.position_key() != r.position_key()
         seen[following.position_key()] = following
         r = following
-    replayed = r.start.replay(r.actions)
+    replayed = r.at_origin.replay(r.actions)
     assert replayed == r and replayed is not r
     assert (replayed.position_key(), hash(replayed)) == (r.position_key(), hash(r))
     assert seen[replayed.position_key()] is r

@@ -1,4 +1,4 @@
-"""Rulesets: validation, ``evolve``, the presets of RULES.md section 8 and ``find_ruleset``."""
+"""Rulesets: validation, ``evolve``, the presets of docs/rules.rst §8 and ``find_ruleset``."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ ENUM_FIELDS = {
 
 
 def test_every_field_is_covered_by_the_validation_tests() -> None:
-    """RULES 8: every field of the table is a Ruleset field, and these tests check each one."""
+    """docs/rules.rst §8: every field of the table is a Ruleset field, and these tests check each one."""
     covered = {"name", "max_turns", *BOOL_FIELDS, *INT_FIELDS, *ENUM_FIELDS}
     assert covered == {field.name for field in attrs.fields(gr.Ruleset)}
 
@@ -72,8 +72,8 @@ def assert_names(message: str, field: str, value: object) -> None:
 @pytest.mark.parametrize("field", BOOL_FIELDS)
 @pytest.mark.parametrize("value", [1, 0, "yes", None, 1.0])
 def test_bool_field_rejects_anything_but_a_bool(field: str, value: object) -> None:
-    """API: «gr.Ruleset: frozen, keyword-only, validated»: a yes/no field takes True or False
-    only, and the error names the field and the value (STYLE 4)."""
+    """API: gr.Ruleset: frozen, keyword-only, validated: a yes/no field takes True or False
+    only, and the error names the field and the value (docs/conventions.md §4)."""
     assert_names(rejection(**{field: value}), field, value)
 
 
@@ -110,7 +110,7 @@ def test_enum_field_rejects_a_value_of_another_type(field: str) -> None:
 
 @pytest.mark.parametrize("value", [0, -1, "5", 2.0, True])
 def test_max_turns_is_none_or_a_positive_integer(value: object) -> None:
-    """RULES 3: ``max_turns`` is None «by default, i.e. the rules as written» or a number of
+    """docs/rules.rst §3: ``max_turns`` is None «by default, i.e. the rules as written» or a number of
     turns, at least 1."""
     assert_names(rejection(max_turns=value), "max_turns", value)
     assert 1 == gr.Ruleset(max_turns=1).max_turns
@@ -119,19 +119,19 @@ def test_max_turns_is_none_or_a_positive_integer(value: object) -> None:
 
 @pytest.mark.parametrize("value", ["", "   ", 5, None])
 def test_name_is_a_non_empty_string(value: object) -> None:
-    """API: «.name ('pagat' for the preset, 'custom' by default)»: a non-empty string."""
+    """API: .name ('pagat' for the preset, 'custom' by default): a non-empty string."""
     assert_names(rejection(name=value), "name", value)
 
 
 def test_layoffs_after_gin_needs_layoffs() -> None:
-    """RULES 5: ``layoffs_after_gin`` lets the defender lay off onto gin, which means nothing when
+    """docs/rules.rst §5: ``layoffs_after_gin`` lets the defender lay off onto gin, which means nothing when
     ``layoffs = False`` disables layoffs entirely."""
     message = rejection(layoffs=False, layoffs_after_gin=True)
     assert "'layoffs_after_gin' is True but 'layoffs' is False" in message
 
 
 def test_void_if_gin_matched_needs_layoffs_after_gin() -> None:
-    """RULES 5: «with ``void_if_gin_matched``, a defender who then reaches 0 deadwood voids the
+    """docs/rules.rst §5: «with ``void_if_gin_matched``, a defender who then reaches 0 deadwood voids the
     round»: only possible when it may lay off onto gin."""
     message = rejection(void_if_gin_matched=True)
     assert "'void_if_gin_matched' is True but 'layoffs_after_gin' is False" in message
@@ -140,7 +140,7 @@ def test_void_if_gin_matched_needs_layoffs_after_gin() -> None:
 
 
 def test_ruleset_is_keyword_only_and_frozen() -> None:
-    """API: «gr.Ruleset: frozen, keyword-only»."""
+    """API: gr.Ruleset: frozen, keyword-only."""
     with pytest.raises(TypeError):
         gr.Ruleset("pagat")  # type: ignore[call-arg]
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
@@ -149,7 +149,7 @@ def test_ruleset_is_keyword_only_and_frozen() -> None:
 
 
 def test_default_ruleset_is_pagat_named_custom() -> None:
-    """API: «.name ('pagat' for the preset, 'custom' by default)»; the defaults are Pagat's
+    """API: .name ('pagat' for the preset, 'custom' by default); the defaults are Pagat's
     rules."""
     assert "custom" == gr.Ruleset().name
     assert gr.PAGAT == attrs.evolve(gr.Ruleset(), name="pagat")
@@ -159,7 +159,7 @@ def test_default_ruleset_is_pagat_named_custom() -> None:
 
 
 def test_evolve_returns_a_changed_copy_named_custom() -> None:
-    """API: «rules.evolve(knock_limit=7): a changed copy, validated»; the name becomes 'custom'
+    """API: rules.evolve(knock_limit=7): a changed copy, validated; the name becomes 'custom'
     unless one is given; the original is unchanged."""
     custom = gr.PAGAT.evolve(knock_limit=7)
     assert (7, "custom") == (custom.knock_limit, custom.name)
@@ -170,7 +170,7 @@ def test_evolve_returns_a_changed_copy_named_custom() -> None:
 
 
 def test_evolve_is_validated() -> None:
-    """API: «a changed copy, validated»: a value out of its domain, or fields that contradict
+    """API: a changed copy, validated: a value out of its domain, or fields that contradict
     each other, raise InvalidRulesetError."""
     with pytest.raises(gr.InvalidRulesetError, match=r"'knock_limit' .* \(got -1\)"):
         gr.PAGAT.evolve(knock_limit=-1)
@@ -179,7 +179,7 @@ def test_evolve_is_validated() -> None:
 
 
 def test_evolve_rejects_an_unknown_field() -> None:
-    """API: a ruleset has the fields of RULES.md section 8; ``evolve`` rejects any other name."""
+    """API: a ruleset has the fields of docs/rules.rst §8; ``evolve`` rejects any other name."""
     with pytest.raises(gr.InvalidRulesetError, match="unknown field 'knock_limt'"):
         gr.PAGAT.evolve(knock_limt=7)
 
@@ -234,7 +234,7 @@ SECTION_8 = {
     "max_turns": (None, None, None, None),
     "hollywood": (NO, NO, NO, NO),  # not in the table: a further preset of section 8's prose
 }
-"""RULES.md section 8, column by column: spanish-site, pagat, straight, oklahoma. The cells
+"""docs/rules.rst §8, column by column: spanish-site, pagat, straight, oklahoma. The cells
 written as a dash there (``oklahoma_ace_gin_only`` outside Oklahoma, ``big_gin_bonus`` without big
 gin) are checked separately."""
 PRESET_NAMES = ("spanish-site", "pagat", "straight", "oklahoma")
@@ -248,7 +248,7 @@ PRESET_VALUES = {
 
 @pytest.mark.parametrize("column", range(4), ids=PRESET_NAMES)
 def test_preset_matches_the_table_of_rules_section_8(column: int) -> None:
-    """RULES 8: the presets' fields are those of the table, field by field."""
+    """docs/rules.rst §8: the presets' fields are those of the table, field by field."""
     name = PRESET_NAMES[column]
     preset = gr.PRESETS[name]
     assert name == preset.name
@@ -259,14 +259,14 @@ def test_preset_matches_the_table_of_rules_section_8(column: int) -> None:
 
 
 def test_big_gin_bonus_and_oklahoma_ace_rule_where_the_table_sets_them() -> None:
-    """RULES 8: «``big_gin`` / ``big_gin_bonus`` | yes / 31» for spanish-site and
-    «``oklahoma_ace_gin_only`` | yes» for oklahoma."""
+    """docs/rules.rst §8, the table of presets: ``big_gin`` yes and ``big_gin_bonus`` 31 for
+    spanish-site, ``oklahoma_ace_gin_only`` yes for oklahoma."""
     assert 31 == gr.SPANISH_SITE.big_gin_bonus
     assert gr.OKLAHOMA.oklahoma_ace_gin_only
 
 
 def test_straight_and_oklahoma_are_pagat_with_their_changes() -> None:
-    """RULES 8: «``straight`` is ``pagat`` with ``knock_limit = 0``»; «``oklahoma`` is ``pagat``
+    """docs/rules.rst §8: «``straight`` is ``pagat`` with ``knock_limit = 0``»; «``oklahoma`` is ``pagat``
     with the Oklahoma knock limit, spade doubling and target 150»."""
     assert gr.PAGAT.evolve(name="straight", knock_limit=0) == gr.STRAIGHT
     assert (
@@ -278,14 +278,14 @@ def test_straight_and_oklahoma_are_pagat_with_their_changes() -> None:
 
 
 def test_presets_are_keyed_by_their_names() -> None:
-    """API: «gr.PRESETS: read-only mapping: 'spanish-site', 'pagat', 'straight', 'oklahoma', ...»."""
+    """API: gr.PRESETS: read-only mapping: 'spanish-site', 'pagat', 'straight', 'oklahoma', ...."""
     assert set(PRESET_NAMES) <= set(gr.PRESETS)
     for name, preset in gr.PRESETS.items():
         assert name == preset.name
 
 
 def test_presets_mapping_is_read_only() -> None:
-    """API: «gr.PRESETS: read-only mapping»: assignment and deletion raise TypeError."""
+    """API: gr.PRESETS: read-only mapping: assignment and deletion raise TypeError."""
     presets = cast(Any, gr.PRESETS)
     with pytest.raises(TypeError):
         presets["mine"] = gr.PAGAT
@@ -320,14 +320,14 @@ def test_presets_mapping_is_read_only() -> None:
     ],
 )
 def test_find_ruleset_is_case_insensitive_with_aliases(text: str, name: str) -> None:
-    """API: «gr.find_ruleset("Oklahoma"): case-insensitive, aliases»; spaces and underscores read
+    """API: gr.find_ruleset("Oklahoma"): case-insensitive, aliases; spaces and underscores read
     as hyphens."""
     assert gr.PRESETS[name] is gr.find_ruleset(text)
 
 
 @pytest.mark.parametrize("text", ["no-such-rules", "", "pagat2", "rummy-500"])
 def test_find_ruleset_rejects_an_unknown_name_listing_the_presets(text: str) -> None:
-    """API: «unknown names raise ValueError»; the message quotes the name and lists the known
+    """API: unknown names raise ValueError; the message quotes the name and lists the known
     presets."""
     with pytest.raises(ValueError) as info:
         gr.find_ruleset(text)

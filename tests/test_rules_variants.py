@@ -1,4 +1,4 @@
-"""The rule variants beyond the seeds, one test per rule (RULES.md sections 1, 5-8).
+"""The rule variants beyond the seeds, one test per rule (docs/rules.rst §1, §5-8).
 
 - **Round the corner** (:data:`gr.ROUND_THE_CORNER`): wrapping runs, the unmatched ace worth 15,
   layoffs onto gin and the void round a matched gin makes, bonuses 20, target 125.
@@ -32,10 +32,10 @@ LAYOFF = gr.Phase.LAYOFF
 OVER = gr.Phase.OVER
 
 NEW_PRESETS = (gr.ROUND_THE_CORNER, gr.HOLLYWOOD, gr.OPENSPIEL, gr.EAAI)
-"""The presets beyond the seeds (RULES 8: «the library may ship more presets»)."""
+"""The presets beyond the seeds (docs/rules.rst §8: «the library may ship more presets»)."""
 
 WRAPPING_RUNS = {"Q-K-A": "Qs Ks As", "K-A-2": "Ks As 2s", "Q-K-A-2-3": "Qs Ks As 2s 3s"}
-"""RULES 1's examples of runs that go round the corner."""
+"""docs/rules.rst §1's examples of runs that go round the corner."""
 
 
 def wrap_meld(text: str) -> gr.Meld:
@@ -83,7 +83,7 @@ def knock_position(defender: str, knocker: str, rules: gr.Ruleset = RTC, discard
 
 @pytest.mark.parametrize("text", WRAPPING_RUNS.values(), ids=list(WRAPPING_RUNS))
 def test_round_the_corner_runs_wrap_past_the_ace(text: str) -> None:
-    """RULES 1: «With `round_the_corner`, the ace is also high and runs wrap (Q-K-A, K-A-2,
+    """docs/rules.rst §1: «With `round_the_corner`, the ace is also high and runs wrap (Q-K-A, K-A-2,
     Q-K-A-2-3 are runs)»: each is a meld, and its cards count as melded."""
     meld = wrap_meld(text)
     assert (gr.MeldKind.RUN, True) == (meld.kind, meld.wraps)
@@ -99,7 +99,7 @@ def test_round_the_corner_runs_wrap_past_the_ace(text: str) -> None:
     ids=list(WRAPPING_RUNS),
 )
 def test_wrapping_runs_are_not_melds_traditionally(text: str, points: int) -> None:
-    """RULES 1: «Ace is low only: A-2-3 is a run, Q-K-A and K-A-2 are not (all seeds).»"""
+    """docs/rules.rst §1: «Ace is low only: A-2-3 is a run, Q-K-A and K-A-2 are not (all seeds).»"""
     with pytest.raises(gr.InvalidMeldError) as info:
         gr.Meld.parse(text)
     assert "the run goes round the corner, which these rules do not allow" in str(info.value)
@@ -117,7 +117,7 @@ def test_wrapping_runs_are_not_melds_traditionally(text: str, points: int) -> No
     ],
 )
 def test_unmatched_ace_counts_15_round_the_corner(text: str, rtc: int, pagat: int) -> None:
-    """RULES 1: «Deadwood value: A = `ace_points` (1; 15 in round-the-corner)»: an ace in no
+    """docs/rules.rst §1: «Deadwood value: A = `ace_points` (1; 15 in round-the-corner)»: an ace in no
     meld counts 15, a melded ace nothing."""
     assert 15 == RTC.ace_points
     assert rtc == gr.deadwood(text, RTC)
@@ -125,7 +125,7 @@ def test_unmatched_ace_counts_15_round_the_corner(text: str, rtc: int, pagat: in
 
 
 def test_wrapping_run_uses_each_card_once_and_holds_at_most_13_cards() -> None:
-    """RULES 1: «a run may not use the same card twice (at most 13 cards)»: a card given twice
+    """docs/rules.rst §1: «a run may not use the same card twice (at most 13 cards)»: a card given twice
     is refused, the whole suit is one run of 13 that accepts no further card, and a run of 12
     missing Js takes only Js (at either end)."""
     with pytest.raises(gr.InvalidMeldError) as info:
@@ -143,7 +143,7 @@ def test_wrapping_run_uses_each_card_once_and_holds_at_most_13_cards() -> None:
 
 
 def test_unmatched_ace_counts_15_toward_the_knock_limit() -> None:
-    """RULES 1 and 4: with the ace worth 15, a knock leaving Ad unmatched has deadwood 15 and
+    """docs/rules.rst §1 and §4: with the ace worth 15, a knock leaving Ad unmatched has deadwood 15 and
     exceeds the knock limit 10, while knocking with the ace (leaving 9h) is legal."""
     r = knock_position(DEFENDER, "Qs Ks As 7h 7d 7c 4c 5c 6c Ad 9h")
     assert [gr.Knock(card("Ad"))] == [a for a in r.legal_actions() if isinstance(a, gr.Knock)]
@@ -151,7 +151,7 @@ def test_unmatched_ace_counts_15_toward_the_knock_limit() -> None:
 
 
 def test_knock_with_a_wrapping_spread_is_legal_round_the_corner() -> None:
-    """RULES 1 and 4: under round the corner a knock may show Q-K-A as a meld («the knocker
+    """docs/rules.rst §1 and §4: under round the corner a knock may show Q-K-A as a meld («the knocker
     chooses its spread»); the spread is shown as given and deadwood 2 is within the limit."""
     r = knock_position(DEFENDER, KNOCKER)
     knock = gr.Knock(card("9h"), WRAP_SPREAD)
@@ -162,7 +162,7 @@ def test_knock_with_a_wrapping_spread_is_legal_round_the_corner() -> None:
 
 
 def test_knock_with_a_wrapping_spread_is_illegal_traditionally() -> None:
-    """RULES 1: «Q-K-A and K-A-2 are not [runs]» under pagat, so a knock showing one is refused
+    """docs/rules.rst §1: «Q-K-A and K-A-2 are not [runs]» under pagat, so a knock showing one is refused
     with the reason, and without it the deadwood (2 + 10 + 10 + 1 = 23) is too high to knock."""
     r = knock_position(DEFENDER, KNOCKER, gr.PAGAT)
     knock = gr.Knock(card("9h"), WRAP_SPREAD)
@@ -176,7 +176,7 @@ def test_knock_with_a_wrapping_spread_is_illegal_traditionally() -> None:
 
 
 def test_layoff_onto_a_wrapping_run_across_king_and_ace() -> None:
-    """RULES 5: «a card extending a run at either end»; round the corner, onto Qs Ks As the
+    """docs/rules.rst §5: «a card extending a run at either end»; round the corner, onto Qs Ks As the
     defender may lay off 2s (past the ace), then 3s (onto the 2s), and Js below the queen."""
     r = play(knock_position(DEFENDER, KNOCKER), gr.Knock(card("9h"), WRAP_SPREAD))
     layoffs = [a for a in r.legal_actions() if isinstance(a, gr.LayOff)]
@@ -196,7 +196,7 @@ def test_layoff_onto_a_wrapping_run_across_king_and_ace() -> None:
 
 
 def test_defender_may_lay_off_onto_gin_round_the_corner_only() -> None:
-    """RULES 5: «`layoffs_after_gin = True` (round-the-corner) lets the defender lay off onto a
+    """docs/rules.rst §5: «`layoffs_after_gin = True` (round-the-corner) lets the defender lay off onto a
     gin spread»; under pagat «After gin the defender may not lay off» and the round is over at
     once. (The spread Js Qs Ks is a plain run, so both rulesets accept the knock.)"""
     knocker = "Js Qs Ks 7h 7d 7c 2c 3c 4c 5c 9h"
@@ -224,7 +224,7 @@ def test_defender_may_lay_off_onto_gin_round_the_corner_only() -> None:
 
 
 def test_gin_matched_by_layoffs_voids_the_round() -> None:
-    """RULES 5: «with `void_if_gin_matched`, a defender who then reaches 0 deadwood voids the
+    """docs/rules.rst §5: «with `void_if_gin_matched`, a defender who then reaches 0 deadwood voids the
     round»: a void round, won by nobody, for no points."""
     r = play(knock_position(MATCHING, GIN_KNOCKER), GIN_KNOCK, *MATCHING_LAYOFFS, "e")
     result = result_of(r)
@@ -234,8 +234,9 @@ def test_gin_matched_by_layoffs_voids_the_round() -> None:
 
 
 def test_gin_not_matched_by_layoffs_scores_the_deadwood_left_plus_20() -> None:
-    """RULES 6: «gin | K = 0 | knocker | D + `gin_bonus`», with D the defender's deadwood after
-    its layoffs onto the gin (round the corner): Jh Qh 5h = 25, so gin scores 25 + 20."""
+    """docs/rules.rst §6, the gin row: when «K = 0» the knocker scores «D + ``gin_bonus``», with D
+    the defender's deadwood after its layoffs onto the gin (round the corner): Jh Qh 5h = 25, so
+    gin scores 25 + 20."""
     r = play(knock_position(UNMATCHED, GIN_KNOCKER), GIN_KNOCK, *MATCHING_LAYOFFS, "e")
     result = result_of(r)
     assert (gr.Outcome.GIN, 1, 25 + 20, (25, 0)) == (
@@ -247,7 +248,7 @@ def test_gin_not_matched_by_layoffs_scores_the_deadwood_left_plus_20() -> None:
 
 
 def test_gin_not_voided_when_the_defender_lays_off_nothing() -> None:
-    """RULES 5: the defender «chooses what to lay off»; one that could match the gin but lays
+    """docs/rules.rst §5: the defender «chooses what to lay off»; one that could match the gin but lays
     off nothing keeps its deadwood (Js 2s 7s 6c = 25), so the round is a gin for 25 + 20, not
     void."""
     r = play(knock_position(MATCHING, GIN_KNOCKER), GIN_KNOCK, "e")
@@ -256,7 +257,7 @@ def test_gin_not_voided_when_the_defender_lays_off_nothing() -> None:
 
 
 def test_a_pointless_layoff_onto_gin_does_not_void_it() -> None:
-    """RULES 5, ``void_if_gin_matched``: the round is void only when the layoffs bring the
+    """docs/rules.rst §5, ``void_if_gin_matched``: the round is void only when the layoffs bring the
     defender from above 0 to 0. A defender already at 0 (7h 8h 9h Th, Js Jd Jc, As 2s 3s) who
     lays 7h off onto 4h 5h 6h still loses to the gin: 0 + 20."""
     knocker = "4h 5h 6h Kc Kd Ks 2c 3c 4c 5c Qd"
@@ -271,7 +272,7 @@ def test_a_pointless_layoff_onto_gin_does_not_void_it() -> None:
 
 
 def test_round_the_corner_undercut_and_gin_bonuses_are_20() -> None:
-    """RULES 8: round-the-corner has «gin/undercut/box 20»: the undercut worked example of
+    """docs/rules.rst §8: round-the-corner has «gin/undercut/box 20»: the undercut worked example of
     seed 001 (K 7, D 5) scores 7 - 5 + 20, and gin against 12 scores 12 + 20."""
     assert (20, 20, 20) == (RTC.gin_bonus, RTC.undercut_bonus, RTC.box_bonus)
     assert (gr.Outcome.UNDERCUT, 1, 2 + 20) == gr.price_round(
@@ -283,7 +284,7 @@ def test_round_the_corner_undercut_and_gin_bonuses_are_20() -> None:
 
 
 def test_round_the_corner_game_ends_at_125() -> None:
-    """RULES 8: round-the-corner has «target 125»: 124 points leave the game in progress, 125
+    """docs/rules.rst §8: round-the-corner has «target 125»: 124 points leave the game in progress, 125
     end it with the game bonus and the boxes."""
     assert 125 == RTC.target
     in_progress = gr.score_game(RTC, [won(0, 100), won(1, 10), won(0, 24)])
@@ -304,7 +305,7 @@ def deck_for(*, non_dealer: str, dealer: str, upcard: str, stock_top: str) -> tu
 
 
 def test_dealer_deals_again_after_a_void_round() -> None:
-    """RULES 7: «After a dead hand the same dealer deals again», and so after a matched gin:
+    """docs/rules.rst §7: «After a dead hand the same dealer deals again», and so after a matched gin:
     dealer 0 deals again, where the same gin unmatched passes the deal to its winner, player 1
     (``next_dealer = WINNER``)."""
     deck = deck_for(non_dealer=GIN_KNOCKER.replace(" 9h", ""), dealer=MATCHING, upcard="4d", stock_top="9h")
@@ -354,7 +355,7 @@ def column_points(result: gr.GameResult) -> list[tuple[int, int]]:
 
 
 def test_hollywood_first_win_scores_in_column_1_only() -> None:
-    """RULES 8, hollywood: «a player's first win scores in game 1»."""
+    """docs/rules.rst §8, hollywood: «a player's first win scores in game 1»."""
     results = [won(0, 30), won(1, 20)]
     assert ([0, 1], [], []) == columns_of(results)
     result = gr.score_game(HOLLYWOOD, results)
@@ -362,7 +363,7 @@ def test_hollywood_first_win_scores_in_column_1_only() -> None:
 
 
 def test_hollywood_second_win_scores_in_columns_1_and_2() -> None:
-    """RULES 8, hollywood: «the second [win scores] in games 1 and 2»."""
+    """docs/rules.rst §8, hollywood: «the second [win scores] in games 1 and 2»."""
     results = [won(0, 30), won(1, 20), won(0, 15)]
     assert ([0, 1, 2], [2], []) == columns_of(results)
     result = gr.score_game(HOLLYWOOD, results)
@@ -370,7 +371,7 @@ def test_hollywood_second_win_scores_in_columns_1_and_2() -> None:
 
 
 def test_hollywood_third_and_later_wins_score_in_all_open_columns() -> None:
-    """RULES 8, hollywood: «the third and later in all open games»."""
+    """docs/rules.rst §8, hollywood: «the third and later in all open games»."""
     results = [won(0, 10), won(0, 20), won(1, 5), won(0, 30), won(0, 40)]
     assert ([0, 1, 2, 3, 4], [1, 3, 4], [3, 4]) == columns_of(results)
     result = gr.score_game(HOLLYWOOD, results)
@@ -382,7 +383,7 @@ def test_hollywood_third_and_later_wins_score_in_all_open_columns() -> None:
 
 
 def test_hollywood_column_closes_at_the_target_and_takes_no_later_results() -> None:
-    """RULES 7 and 8: a column is a game that ends when a player's score in it reaches the
+    """docs/rules.rst §7 and §8: a column is a game that ends when a player's score in it reaches the
     target (100); results after that go to the open columns only."""
     assert ([0, 1], [1, 2, 3, 4, 5], [3, 4, 5, 6, 7]) == columns_of(MATCH)
     result = gr.score_game(HOLLYWOOD, MATCH)
@@ -392,7 +393,7 @@ def test_hollywood_column_closes_at_the_target_and_takes_no_later_results() -> N
 
 
 def test_hollywood_first_win_after_column_1_closed_opens_column_2() -> None:
-    """Hoyle's and the rummy-games Hollywood pages (RULES 8 allows it): a player's wins open
+    """Hoyle's and the rummy-games Hollywood pages (docs/rules.rst §8 allows it): a player's wins open
     the columns in order, skipping closed ones, so a player who has won nothing when column 1
     closes opens column 2 with its next win, and its second win opens column 3."""
     results = [won(0, 100), won(1, 30), won(1, 20)]
@@ -401,7 +402,7 @@ def test_hollywood_first_win_after_column_1_closed_opens_column_2() -> None:
 
 
 def test_hollywood_each_column_has_its_own_game_bonus_boxes_and_shutout() -> None:
-    """RULES 7 per column: the player who reaches the target gets the game bonus (doubled when
+    """docs/rules.rst §7 per column: the player who reaches the target gets the game bonus (doubled when
     the opponent scored nothing in that column: DOUBLE_GAME_BONUS), and each player gets a box
     for every round it won *that the column counts*."""
     result = gr.score_game(HOLLYWOOD, MATCH)
@@ -420,7 +421,7 @@ def test_hollywood_each_column_has_its_own_game_bonus_boxes_and_shutout() -> Non
 
 
 def test_hollywood_match_is_over_only_when_all_three_columns_are_over() -> None:
-    """RULES 8, hollywood: the match is three games at once, so it is over when the third
+    """docs/rules.rst §8, hollywood: the match is three games at once, so it is over when the third
     column is: after round 6 columns 1 and 2 are over and column 3 is not."""
     expected_over = [False, False, False, False, False, False, False, True]
     assert expected_over == [gr.score_game(HOLLYWOOD, MATCH[: n + 1]).is_over for n in range(len(MATCH))]
@@ -439,7 +440,7 @@ def test_hollywood_match_is_over_only_when_all_three_columns_are_over() -> None:
 
 
 def test_hollywood_totals_and_breakdown_add_up_the_columns() -> None:
-    """RULES 8, hollywood: the match result is the three games added up: each player's total,
+    """docs/rules.rst §8, hollywood: the match result is the three games added up: each player's total,
     round points, boxes and game bonuses are the sums over the columns; rounds won counts the
     rounds the player actually won (a round counted in three columns is one round won)."""
     result = gr.score_game(HOLLYWOOD, MATCH)
@@ -467,7 +468,7 @@ def test_hollywood_totals_and_breakdown_add_up_the_columns() -> None:
 
 
 def test_hollywood_higher_sum_wins_and_equal_sums_draw() -> None:
-    """RULES 7, HIGHEST_TOTAL: «the higher total wins and equal totals are a drawn game»,
+    """docs/rules.rst §7, HIGHEST_TOTAL: «the higher total wins and equal totals are a drawn game»,
     with the totals summed over the columns: player 0 wins column 1 with a shutout (100 + a box
     of 20 + a doubled game bonus: 320 to 0) and loses columns 2 and 3 (70 to 220 and 50 to
     220): 440 all, a drawn match."""
@@ -482,7 +483,7 @@ def test_hollywood_higher_sum_wins_and_equal_sums_draw() -> None:
 
 @pytest.mark.parametrize("extra", [won(0, 10), won(1, 10), gr.RoundResult(outcome=gr.Outcome.DEAD_HAND)])
 def test_hollywood_result_after_the_match_ended_is_rejected(extra: gr.RoundResult) -> None:
-    """RULES 7: «Rounds are played until ...» the match is over; a result after the round that
+    """docs/rules.rst §7: «Rounds are played until ...» the match is over; a result after the round that
     closed the last column raises InvalidResultError naming it."""
     with pytest.raises(gr.InvalidResultError) as info:
         gr.score_game(HOLLYWOOD, [*MATCH, extra])
@@ -490,7 +491,7 @@ def test_hollywood_result_after_the_match_ended_is_rejected(extra: gr.RoundResul
 
 
 def oracle_columns(results: list[gr.RoundResult]) -> list[list[gr.RoundResult]]:
-    """RULES 8's Hollywood rule written out plainly: each of a player's wins opens the next
+    """docs/rules.rst §8's Hollywood rule written out plainly: each of a player's wins opens the next
     column nobody has closed (one at 100), if there is one left; the win counts in every open
     column the player has opened; a round nobody won counts in every open column."""
     columns: list[list[gr.RoundResult]] = [[], [], []]
@@ -533,7 +534,7 @@ RESULTS_ST = st.lists(
 @settings(max_examples=150, deadline=None)
 @given(results=RESULTS_ST)
 def test_hollywood_columns_are_three_pagat_games(results: list[gr.RoundResult]) -> None:
-    """RULES 8, hollywood, for any sequence of rounds: the columns take the rounds the rule
+    """docs/rules.rst §8, hollywood, for any sequence of rounds: the columns take the rounds the rule
     says, each column is settled exactly as a Pagat game of its rounds, the match adds them up
     and is over with the last column; a round after that is rejected."""
     taken: list[gr.RoundResult] = []
@@ -572,7 +573,7 @@ def play_match(rules: gr.Ruleset, seed: int) -> gr.Game:
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_hollywood_game_column_scores_match_its_result(seed: int) -> None:
-    """RULES 8, hollywood, played out: a :class:`gr.Game` ends when all three columns are over;
+    """docs/rules.rst §8, hollywood, played out: a :class:`gr.Game` ends when all three columns are over;
     each column's score toward the target is that column's round points, one player has
     reached 100 in each, and the game's scores are the sums."""
     game = play_match(HOLLYWOOD, seed)
@@ -591,8 +592,8 @@ def test_hollywood_game_column_scores_match_its_result(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", [0, 1])
 def test_hollywood_game_round_trips_through_json(seed: int) -> None:
-    """STYLE layout, ``serialization.py``: «dumps / loads, format version, validation on
-    load»: a finished Hollywood game (re-validated by replay on load) and its three-column
+    """The JSON documents (``gr.dumps`` / ``gr.loads``: a format version, validation on load,
+    docs/design.md, "JSON"): a finished Hollywood game (re-validated by replay on load) and its three-column
     result read back equal."""
     game = play_match(HOLLYWOOD, seed)
     loaded = gr.loads(gr.dumps(game))
@@ -606,7 +607,7 @@ def test_hollywood_game_round_trips_through_json(seed: int) -> None:
 
 
 def test_openspiel_preset_gin_25_undercut_25_knock_10_no_big_gin() -> None:
-    """RULES 8: «`openspiel` (gin 25, undercut 25, single rounds)», after OpenSpiel's defaults
+    """docs/rules.rst §8: «`openspiel` (gin 25, undercut 25, single rounds)», after OpenSpiel's defaults
     ``knock_card=10``, no big gin."""
     r = gr.OPENSPIEL
     assert ("openspiel", 25, 25, 10, False, False) == (
@@ -665,8 +666,9 @@ def test_eaai_preset_first_to_100_without_bonuses() -> None:
     ],
 )
 def test_new_presets_are_found_by_name_and_alias(name: str, preset: gr.Ruleset) -> None:
-    """STYLE: «variants found by name with aliases (`find_variant`)»: every new preset by its
-    name, case and spacing aside, and by its aliases."""
+    """docs/conventions.md, the models: «variants found by name with aliases
+    (`find_variant`)»: every new preset by its name, case and spacing aside, and by its
+    aliases."""
     assert preset is gr.find_ruleset(name)
     assert preset is gr.PRESETS[preset.name]
 
@@ -828,7 +830,7 @@ def unchecked_playout(rules: gr.Ruleset, seed: int, dealer: int, policy: random.
 def test_random_playouts_under_every_new_preset_keep_the_invariants(
     rules: gr.Ruleset, seed: int, dealer: int, policy: random.Random, rng: random.Random
 ) -> None:
-    """STYLE 9: «random playouts that assert the invariants after every action»: the 52 cards
+    """docs/conventions.md §9: «random playouts that assert the invariants after every action»: the 52 cards
     are always in exactly one place, legal actions apply, illegal ones are refused without a
     change, and every round ends with a result."""
     result = result_of(playout(rules, seed, dealer, policy, rng))
@@ -865,7 +867,7 @@ def test_round_the_corner_playouts_check_wrapping_spreads_and_layoffs_onto_gin()
 
 
 def test_invariants_hold_through_a_gin_matched_by_layoffs() -> None:
-    """A void round is too rare for random playouts, so the scripted matched gin (RULES 5:
+    """A void round is too rare for random playouts, so the scripted matched gin (docs/rules.rst §5:
     «a defender who then reaches 0 deadwood voids the round») is checked position by
     position."""
     rng = random.Random(5)

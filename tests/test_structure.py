@@ -1,7 +1,7 @@
 """The shape of the package: no import cycle, a layout by domain that follows its map, small
 modules, one idea each; and tests that mirror it, one test module per module or package.
 
-These tests read the source with :mod:`ast`; they pin rules of the codebase (STYLE.md) that no
+These tests read the source with :mod:`ast`; they pin rules of the codebase (docs/conventions.md) that no
 behavioural test would notice breaking. Every import counts, type-only ones included (an
 ``if TYPE_CHECKING:`` import is still a dependency a reader must follow).
 """
@@ -192,7 +192,7 @@ def test_the_map_has_no_cycle_and_is_the_one_in_the_design_notes() -> None:
 
 
 def test_every_module_is_under_600_lines() -> None:
-    """Modules stay small (STYLE.md): a module past 600 lines is split by idea."""
+    """Modules stay small (docs/conventions.md, «Layout»): a module past 600 lines is split by idea."""
     sizes = {
         str(path.relative_to(PACKAGE)): len(path.read_text(encoding="utf-8").splitlines())
         for path in PACKAGE.rglob("*.py")
@@ -321,13 +321,14 @@ def test_the_long_function_finder_counts_code_and_reads_the_reason() -> None:
 
 PROJECT_TESTS = {
     "test_api.py",
+    "test_citations.py",
     "test_doctests.py",
     "test_packaging.py",
     "test_pyodide.py",
     "test_structure.py",
 }
 """The top-level test files that test the project rather than a module: the public API, the
-doctests, the distributions, the wheel in Pyodide, and this file."""
+citations, the doctests, the distributions, the wheel in Pyodide, and this file."""
 MIRRORED_FOLDERS = {"docs", "examples"}
 """The test folders that mirror a folder of the repository (the documentation, the example
 programs) rather than a package: their files are named for the pages and programs they test."""
@@ -369,7 +370,7 @@ def _test_files() -> list[Path]:
 def test_every_test_file_mirrors_a_module_or_package() -> None:
     """One test module per source module or package: a test file sits in the folder of the
     package it tests and is named for the module (``tests/results/test_pricing.py`` tests
-    ``ginrummy/results/pricing.py``), so the tests of a module are found in one place, never
+    ``src/ginrummy/results/pricing.py``), so the tests of a module are found in one place, never
     under the name of the issue that asked for them."""
     assert [] == [str(path) for path in _test_files() if not _mirrors(path)]
 
@@ -387,8 +388,8 @@ def test_the_mirror_check_refuses_names_that_say_nothing_of_the_code() -> None:
 
 
 def test_no_test_file_name_carries_an_issue_number() -> None:
-    """Test files are named for the code they test; an issue number (``test_issue23.py``,
-    ``test_29_plurals.py``) says when a test was asked for, not what it tests."""
+    """Test files are named for the code they test; an issue number (``test_issue23``,
+    ``test_29_plurals``) says when a test was asked for, not what it tests."""
     assert [] == [str(path) for path in _test_files() if re.search(r"\d|issue", path.name)]
 
 
@@ -404,7 +405,7 @@ def test_every_test_file_is_at_most_1000_lines() -> None:
 def test_no_two_test_files_share_a_name() -> None:
     """pytest imports each test file by its name alone (the folders of ``tests/`` are not
     packages, so each test file's folder goes on ``sys.path``; mypy reads them the same way),
-    so two files of one name in two folders would collide: ``frontend/test_history.py`` and
-    ``play/test_history.py`` cannot both exist."""
+    so two files of one name in two folders would collide: a ``test_history`` in ``frontend/``
+    and another in ``play/`` cannot both exist."""
     names = [path.name for path in _test_files()]
     assert [] == sorted({name for name in names if names.count(name) > 1})

@@ -1,4 +1,4 @@
-"""The deal (RULES.md section 2): how 52 cards in dealing order become two hands, the initial
+"""The deal (docs/rules.rst §2): how 52 cards in dealing order become two hands, the initial
 upcard and the stock, and back.
 
 Ten cards each, one at a time, the non-dealer first; the 21st card is turned up as the

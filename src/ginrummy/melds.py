@@ -1,4 +1,4 @@
-"""Melds: sets and runs, validated at construction, and the table of every meld of the deck.
+"""Melds: sets and runs, validated at construction, and the list of every meld of the deck.
 
 A **set** is 3 or 4 cards of one rank; a **run** is 3 or more consecutive cards of one suit.
 The ace is low only (A-2-3 is a run, Q-K-A is not) unless the rules passed as ``rules`` have
@@ -150,7 +150,7 @@ class Meld:
 
     @classmethod
     def _trusted(cls, mask: int, kind: MeldKind) -> Meld:
-        """A meld from a mask already known to be valid (the meld table, the partitioner)."""
+        """A meld from a mask already known to be valid (the list of every meld, the partitioner)."""
         meld = object.__new__(cls)
         object.__setattr__(meld, "mask", mask)
         object.__setattr__(meld, "kind", kind)
@@ -313,7 +313,7 @@ def _first_gap(bits: int, wrap: bool) -> int:
 
 
 @functools.cache
-def _melds_table(wrap: bool) -> tuple[Meld, ...]:
+def _every_meld(wrap: bool) -> tuple[Meld, ...]:
     melds: list[Meld] = []
     for rank in range(13):
         quad = sum(1 << (13 * s + rank) for s in range(4))
@@ -339,7 +339,7 @@ def all_melds(rules: MeldingRules | None = None) -> tuple[Meld, ...]:
     >>> len(all_melds()), len(all_melds(_RoundTheCorner()))
     (329, 589)
     """
-    return _melds_table(wraps_round(rules))
+    return _every_meld(wraps_round(rules))
 
 
 ALL_MELDS: tuple[Meld, ...] = all_melds()

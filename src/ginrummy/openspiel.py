@@ -274,7 +274,7 @@ class GinRummyState(pyspiel.State):  # type: ignore[misc]
         if sample is None:
             raise gr.GinRummyError("resampling needs PlayerView.sample, which this ginrummy does not have")
         world: gr.Round = sample(rng)
-        deck = _deck_of(world.start)[:_DEAL]
+        deck = _deck_of(world.at_origin)[:_DEAL]
         moves = [(event.player, _id_of(event.action)) for event in world.events if event.action is not None]
         # OpenSpiel keeps the history itself, so the world's actions are applied through it, but
         # the round is not rebuilt action by action: the sampled one is already that round.
@@ -307,12 +307,12 @@ def _id_of(action: gr.Action) -> int:
     return gr.action_to_id(action)
 
 
-def _deck_of(start: gr.Round) -> list[int]:
-    """Card indices of a deck that :meth:`ginrummy.Round.deal` deals into ``start``'s hands,
+def _deck_of(origin: gr.Round) -> list[int]:
+    """Card indices of a deck that :meth:`ginrummy.Round.deal` deals into ``origin``'s hands,
     upcard and stock (the order within each hand does not matter to the round)."""
-    non_dealer, dealer = sorted(start.hand(1 - start.dealer)), sorted(start.hand(start.dealer))
+    non_dealer, dealer = sorted(origin.hand(1 - origin.dealer)), sorted(origin.hand(origin.dealer))
     deck = [card for pair in zip(non_dealer, dealer, strict=True) for card in pair]
-    deck += [*start.discard_pile, *reversed(start.stock)]
+    deck += [*origin.discard_pile, *reversed(origin.stock)]
     return [card.index for card in deck]
 
 

@@ -1,4 +1,4 @@
-"""The phases of a round (RULES.md sections 3-6).
+"""The phases of a round (docs/rules.rst §3-6).
 
 >>> import ginrummy as gr
 >>> gr.Phase("draw"), gr.Phase.OVER.value

@@ -1,5 +1,5 @@
 """Counts in words: ``counted(1, "round")`` is ``'1 round'``, ``counted(2, "round")`` is
-``'2 rounds'``, for every message and table that writes a number of things.
+``'2 rounds'``, for every message and listing that writes a number of things.
 
 >>> counted(1, "box", "boxes"), counted(2, "box", "boxes"), counted(0, "card")
 ('1 box', '2 boxes', '0 cards')

@@ -166,7 +166,7 @@ def _name(instance: object, attribute: attrs.Attribute[str], value: object) -> N
 
 @attrs.frozen(kw_only=True)
 class Ruleset:
-    """Every rule that varies between Gin Rummy variants (RULES.md section 8).
+    """Every rule that varies between Gin Rummy variants (docs/rules.rst §8).
 
     Keyword-only and validated: a field outside its domain, or fields that contradict each
     other, raise :class:`~ginrummy.InvalidRulesetError` naming the field and the value. The
@@ -371,7 +371,7 @@ class Ruleset:
 
 def field_docs() -> dict[str, str]:
     """What each :class:`Ruleset` field means, by field name (the text kept in the field's
-    metadata: one place for the API docs, the command line's tables and the rules page).
+    metadata: one place for the API docs, the command line's listings and the rules page).
 
     >>> field_docs()["knock_limit"]
     'The most deadwood a player may knock with; 0 means only gin ends a round.'

@@ -47,7 +47,7 @@ def test_a_sample_is_a_round_the_viewer_could_be_in(rules: gr.Ruleset, seed: int
             view = r.view(player)
             world = view.sample(random.Random(rng.random()))
             assert view == world.view(player)
-            assert world == world.start.replay(world.actions)
+            assert world == world.at_origin.replay(world.actions)
     assert {gr.Phase.UPCARD_OFFER, gr.Phase.OVER} <= {r.phase for r in chosen}
 
 
@@ -254,7 +254,7 @@ def test_a_set_up_position_is_sampled_with_whoever_acts_what_is_known_and_the_tu
     taken = states[2]
     states.append(taken.apply(gr.Discard(next(c for c in taken.hand(to_act) if c != taken.taken))))
     for _, world in _samples(states):
-        assert world.start.turns == 5 and not world.start.dealt
+        assert world.at_origin.turns == 5 and not world.at_origin.dealt
         assert gr.Card.parse("Kd") in world.hand(0) or gr.Card.parse("Kd") in world.discard_pile
 
 
@@ -271,7 +271,7 @@ def test_a_set_up_position_with_the_card_just_taken_is_sampled_with_it() -> None
     for number in range(4):
         mine = r.view(0).sample(random.Random(number))
         assert r.view(0) == mine.view(0)
-        assert (ts, ts) == (mine.taken, mine.start.taken)
+        assert (ts, ts) == (mine.taken, mine.at_origin.taken)
         assert not mine.is_legal(gr.Discard(ts))
         theirs = r.view(1).sample(random.Random(number))
         assert r.view(1) == theirs.view(1)
@@ -296,7 +296,7 @@ def test_a_set_up_first_draw_is_sampled_bound_to_the_stock_as_it_was(stock_only:
         drawn = r.apply(draw)
         states.append(drawn.apply(gr.Discard(next(c for c in drawn.hand(1) if c != drawn.taken))))
     for _, world in _samples(states):
-        replayed = world.start
+        replayed = world.at_origin
         for event in world.events:  # its history is legal from its start
             assert event.action is not None and replayed.is_legal(event.action), event
             replayed = replayed.apply(event.action)
@@ -312,8 +312,8 @@ def test_a_set_up_upcard_offer_to_the_dealer_is_sampled_after_its_pass() -> None
     )
     assert not r.dealt
     for _, world in _samples([r, r.apply(gr.PassUpcard())], count=3):
-        start = world.start
-        assert (gr.Phase.UPCARD_OFFER, 0, False) == (start.phase, start.to_act, world.dealt)
+        origin = world.at_origin
+        assert (gr.Phase.UPCARD_OFFER, 0, False) == (origin.phase, origin.to_act, world.dealt)
 
 
 @pytest.mark.parametrize("holder", [0, 1])
@@ -332,7 +332,7 @@ def test_a_set_up_position_whose_initial_upcard_was_taken_is_sampled_with_it_hel
     assert card in r.hand(holder) and card not in r.view(1 - holder).opponent_known
     # after a draw too: still held from the start, not drawn
     for _, world in _samples([r, r.apply(gr.DrawStock())], count=24):
-        assert card in world.start.hand(holder)
+        assert card in world.at_origin.hand(holder)
 
 
 def test_a_round_that_draws_the_last_card_is_sampled() -> None:

@@ -85,8 +85,8 @@ def test_a_custom_bot_plays_in_simulate_and_the_ladder_under_its_name(mybot: Pat
     """``gr.simulate`` and ``gr.ladder`` take the name and report under it as written."""
     report = gr.simulate([gr.PAGAT], rounds=3, bots=("mybot:PickyBot", "greedy"), seed=1)
     assert ("mybot:PickyBot", "greedy") == report.bots
-    table = gr.ladder(["greedy", "mybot:PickyBot"], gr.PAGAT, games=2, seed=1)
-    assert {"greedy", "mybot:PickyBot"} == {rating.bot for rating in table.ratings}
+    result = gr.ladder(["greedy", "mybot:PickyBot"], gr.PAGAT, games=2, seed=1)
+    assert {"greedy", "mybot:PickyBot"} == {rating.bot for rating in result.ratings}
 
 
 @pytest.mark.parametrize(

@@ -109,6 +109,6 @@ def test_python_and_the_command_line_have_the_same_defaults() -> None:
     played 100)."""
     report = gr.simulate(gr.PAGAT, bots=("greedy", "greedy"))
     assert DEFAULT_GAMES == report.stats[0].games
-    table = gr.ladder(["greedy", "eaai-simple"], gr.PAGAT)
+    ladder = gr.ladder(["greedy", "eaai-simple"], gr.PAGAT)
     result = run_cli("ladder", "--bots", "greedy", "eaai-simple", "--json")
-    assert (DEFAULT_LADDER_GAMES, gr.to_data(table)) == (table.games, json.loads(result.stdout))
+    assert (DEFAULT_LADDER_GAMES, gr.to_data(ladder)) == (ladder.games, json.loads(result.stdout))

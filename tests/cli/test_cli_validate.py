@@ -1,6 +1,6 @@
 """The command line of variant validation, run in a subprocess as a user would: ``compare``,
 house rules from a file (``--ruleset``, JSON or TOML) in ``simulate``, ``compare``, ``play`` and
-``presets`` with one-line errors naming the field, ``play --bot``, and tables that fit an
+``presets`` with one-line errors naming the field, ``play --bot``, and listings that fit an
 80-column terminal."""
 
 from __future__ import annotations
@@ -165,11 +165,11 @@ def test_toml_fields_left_out_come_from_the_preset_and_the_name_from_the_file(tm
     data = json.loads(result.stdout)
     expected = gr.OKLAHOMA.evolve(name="okla-turn", after_both_pass=gr.AfterPass.NORMAL_TURN)
     assert json.loads(gr.dumps(expected))["data"] == data
-    table = run_cli("presets", "--ruleset", str(path))
-    assert_success(table)
-    assert "okla-turn (* marks what differs from oklahoma)" == table.stdout.splitlines()[0]
+    listing = run_cli("presets", "--ruleset", str(path))
+    assert_success(listing)
+    assert "okla-turn (* marks what differs from oklahoma)" == listing.stdout.splitlines()[0]
     assert ["*", "after_both_pass", "normal-turn"] == next(
-        line.split()[:3] for line in table.stdout.splitlines() if "after_both_pass" in line
+        line.split()[:3] for line in listing.stdout.splitlines() if "after_both_pass" in line
     )
 
 
@@ -309,7 +309,7 @@ def test_play_unknown_bot_is_one_line() -> None:
 # ------------------------------------------------------------------------------------ width
 
 
-def test_every_side_by_side_table_fits_80_columns() -> None:
+def test_every_side_by_side_listing_fits_80_columns() -> None:
     """``simulate`` of every preset, ``compare`` of every preset and ``presets`` print no line
     wider than 80 columns (they were 170 wide side by side)."""
     names = list(gr.PRESETS)

@@ -88,14 +88,14 @@ def line_starting(text: str, prefix: str) -> str:
 
 
 SIMULATE_LABEL = len("greedy (player 0) wins round") + 1
-"""The width of the label column of a ``simulate`` table of the greedy bots (its longest label
+"""The width of the label column of a ``simulate`` listing of the greedy bots (its longest label
 and a space)."""
 PRESETS_LABEL = len("boxes_count_toward_target") + 1
-"""The width of the label column of the ``presets`` table."""
+"""The width of the label column of the ``presets`` listing."""
 
 
 def side_by_side(text: str, label: int) -> tuple[list[str], dict[str, list[str]]]:
-    """The column names and the cells of each row label of a side-by-side table cut into
+    """The column names and the cells of each row label of a side-by-side listing cut into
     blocks (blank lines between them; lines before the first block with cells are skipped),
     checking that no line is wider than 80 columns."""
     assert max(len(line) for line in text.splitlines()) <= 80
@@ -114,9 +114,9 @@ def side_by_side(text: str, label: int) -> tuple[list[str], dict[str, list[str]]
     return names, rows
 
 
-def table_columns(table: str) -> list[str]:
-    """The ruleset names heading the columns of a ``simulate`` table, over its blocks."""
-    return side_by_side(table, SIMULATE_LABEL)[0]
+def listing_columns(listing: str) -> list[str]:
+    """The ruleset names heading the columns of a ``simulate`` listing, over its blocks."""
+    return side_by_side(listing, SIMULATE_LABEL)[0]
 
 
 # ---------------------------------------------------------------------------------- analyze
@@ -315,7 +315,7 @@ def test_analyze_without_cards_is_a_usage_error() -> None:
 # ---------------------------------------------------------------------------------- presets
 
 
-def test_presets_table_lists_every_preset_and_every_field() -> None:
+def test_presets_listing_lists_every_preset_and_every_field() -> None:
     """``presets`` prints the presets side by side: a column per preset name and a row per
     ruleset field."""
     result = run_cli("presets")
@@ -404,15 +404,15 @@ def test_simulate_one_preset_games() -> None:
     lines = result.stdout.splitlines()
     bots = f"{DEFAULT_BOT} (player 0) vs {DEFAULT_BOT} (player 1)"
     assert lines[0].startswith(f"3 games per ruleset, {bots}, seed 0")
-    assert ["pagat"] == table_columns(result.stdout)
+    assert ["pagat"] == listing_columns(result.stdout)
     assert ["games", "3"] == line_starting(result.stdout, "games").split()
     for label in ("knock", "gin", "rounds per game", "first player wins game", "drawn games"):
         line_starting(result.stdout, label + " ")
 
 
 def test_simulate_all_presets_side_by_side_in_one_table() -> None:
-    """``simulate --preset all --rounds 5`` shows every preset as a column of one table, in
-    the order of the presets, with 5 rounds each and no game rows; the table is cut into
+    """``simulate --preset all --rounds 5`` shows every preset as a column of one listing, in
+    the order of the presets, with 5 rounds each and no game rows; the listing is cut into
     blocks that fit 80 columns."""
     result = run_cli("simulate", "--preset", "all", "--rounds", "5", *GREEDY)
     assert_clean_success(result)
@@ -428,7 +428,7 @@ def test_simulate_defaults_to_all_presets() -> None:
     """Without ``--preset`` every preset is simulated."""
     result = run_cli("simulate", "--rounds", "2", *GREEDY)
     assert_clean_success(result)
-    assert list(gr.PRESETS) == table_columns(result.stdout)
+    assert list(gr.PRESETS) == listing_columns(result.stdout)
 
 
 def test_simulate_repeated_preset_adds_columns_in_order_without_duplicates() -> None:
@@ -447,7 +447,7 @@ def test_simulate_repeated_preset_adds_columns_in_order_without_duplicates() -> 
         *GREEDY,
     )
     assert_clean_success(result)
-    assert ["straight", "pagat"] == table_columns(result.stdout)
+    assert ["straight", "pagat"] == listing_columns(result.stdout)
 
 
 def test_simulate_json_rounds_structure_matches_the_library() -> None:
@@ -487,7 +487,7 @@ def test_simulate_json_games_adds_game_figures() -> None:
 
 
 def test_simulate_same_seed_same_result_other_seed_other_result() -> None:
-    """``--seed`` fixes every deal: the same seed prints the same table, another seed another
+    """``--seed`` fixes every deal: the same seed prints the same listing, another seed another
     one."""
     args = ("simulate", "--preset", "pagat", "--rounds", "6", *GREEDY)
     first = run_cli(*args, "--seed", "11")
@@ -501,7 +501,7 @@ def test_simulate_same_seed_same_result_other_seed_other_result() -> None:
 
 def test_simulate_two_workers_print_exactly_what_one_worker_prints() -> None:
     """The result does not depend on the number of worker processes: ``--workers 2`` prints
-    the same table as ``--workers 1`` for the same seed."""
+    the same listing as ``--workers 1`` for the same seed."""
     args = ("simulate", "--preset", "all", "--rounds", "6", "--seed", "3", *GREEDY)
     one = run_cli(*args, "--workers", "1")
     two = run_cli(*args, "--workers", "2")
@@ -818,18 +818,18 @@ def test_help_lists_every_command() -> None:
 
 
 def test_simulate_names_the_bots_in_the_win_rows() -> None:
-    """With ``--bots A B`` the table has a row of games and one of rounds won per bot, named
+    """With ``--bots A B`` the listing has a row of games and one of rounds won per bot, named
     after it, with the same figures as ``--json`` (greedy beats random in every game)."""
     args = ("simulate", "--preset", "pagat", "--games", "2", "--bots", "greedy", "random")
-    table = run_cli(*args)
-    assert_clean_success(table)
+    listing = run_cli(*args)
+    assert_clean_success(listing)
     data = json.loads(run_cli(*args, "--json").stdout)["data"]["stats"][0]
     wilson = {"value": 1.0, "low": pytest.approx(0.34238, abs=1e-5), "high": 1.0}  # 2 of 2
     assert wilson == data["player0_game_win_rate"]
-    row = line_starting(table.stdout, "greedy (player 0) wins game").split()
+    row = line_starting(listing.stdout, "greedy (player 0) wins game").split()
     assert "100.0" == row[5]
-    line_starting(table.stdout, "random (player 1) wins game")
-    line_starting(table.stdout, "greedy (player 0) wins round")
+    line_starting(listing.stdout, "random (player 1) wins game")
+    line_starting(listing.stdout, "greedy (player 0) wins round")
     compared = json.loads(run_cli("compare", "pagat", "straight", "--games", "2", "--json", *GREEDY).stdout)
     assert "player1_game_win_rate" in compared["data"]["differences"][0]["statistics"]
 

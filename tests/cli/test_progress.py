@@ -81,7 +81,7 @@ def run_on_a_terminal(*args: str, interrupt_after: float | None = None) -> tuple
 def test_a_terminal_gets_a_progress_line_with_the_rate_and_the_time_left(args: list[str]) -> None:
     """On a terminal the command redraws one line (carriage returns, no new lines until the
     end) with the count done, the rate and the time left, counting up to the whole run, which
-    ends "done"; the table on standard output is unchanged."""
+    ends "done"; the listing on standard output is unchanged."""
     status, stdout, terminal = run_on_a_terminal(*args)
     assert 0 == status, terminal
     drawn = [part.strip() for part in terminal.split("\r") if part.strip()]
@@ -92,7 +92,7 @@ def test_a_terminal_gets_a_progress_line_with_the_rate_and_the_time_left(args: l
     assert drawn[-1].endswith("done")
     total = int(matches[-1].group(2)) if matches[-1] else 0
     assert counts[-1] == total
-    assert 1 == terminal.count("\n")  # the line is ended once, before the table
+    assert 1 == terminal.count("\n")  # the line is ended once, before the listing
     assert "rounds" in stdout
 
 

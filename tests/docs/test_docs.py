@@ -45,7 +45,7 @@ def test_every_public_name_has_a_docstring(name: str, obj: object) -> None:
 
 def test_every_public_class_and_function_has_a_doctest() -> None:
     """Every public class and function shows itself in use: its own docstring holds a doctest
-    (STYLE convention 8; the doctests run with the tests)."""
+    (docs/conventions.md §8; the doctests run with the tests)."""
     missing = [
         name
         for name, obj in public_objects()

@@ -339,7 +339,7 @@ def test_a_game_views_picture_speaks_from_its_players_side() -> None:
 
 def test_every_name_of_the_kit_is_documented_with_an_example() -> None:
     """Every public class and function of ``ginrummy.frontend`` has a docstring holding a
-    doctest (STYLE convention 8), and every public method and property a docstring."""
+    doctest (docs/conventions.md §8), and every public method and property a docstring."""
     import inspect
 
     missing = []

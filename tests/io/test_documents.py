@@ -220,7 +220,7 @@ def test_layoff_plan_round_trips(plan: gr.LayoffPlan) -> None:
 
 
 def test_layoff_plan_with_chained_layoffs_round_trips() -> None:
-    """RULES 5's example: onto 4h 5h 6h the defender lays off 7h, 8h and 3h."""
+    """docs/rules.rst §5's example: onto 4h 5h 6h the defender lays off 7h, 8h and 3h."""
     plan = gr.best_layoffs([gr.Meld.parse("4h 5h 6h")], "7h 8h 3h Kc")
     assert 3 == len(plan.layoffs)
     roundtrip(plan)
@@ -452,8 +452,8 @@ CASES: list[Case] = [
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_corruption_is_rejected_with_a_serialization_error(case: Case) -> None:
-    """API: ``loads`` «validates everything and raises gr.SerializationError on anything
-    inconsistent or unknown», never another exception; the message starts with where."""
+    """API: ``loads`` validates everything and raises gr.SerializationError on anything
+    inconsistent or unknown, never another exception; the message starts with where."""
     reject(case)
 
 

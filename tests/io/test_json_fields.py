@@ -256,8 +256,8 @@ CASES: list[Case] = [
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_corruption_is_rejected_with_a_serialization_error(case: Case) -> None:
-    """API: ``loads`` «validates everything and raises gr.SerializationError on anything
-    inconsistent or unknown», never another exception; the message starts with where."""
+    """API: ``loads`` validates everything and raises gr.SerializationError on anything
+    inconsistent or unknown, never another exception; the message starts with where."""
     reject(case)
 
 
@@ -303,7 +303,7 @@ def test_state_fields_of_the_wrong_json_type_are_rejected(
     "how", [lowered, lambda a: {"s": "draw", "p": "pass"}.get(a, a)], ids=["card", "word"]
 )
 def test_actions_must_be_written_canonically(how: Callable[[Json], Json]) -> None:
-    """API: «a card is written as its text ("As")» and ``loads`` rejects ``"as"`` for a card;
+    """API: a card is written as its text ("As") and ``loads`` rejects ``"as"`` for a card;
     inside an action (``"d kh"``), or with the long action word (``"draw"``), the same
     non-canonical text is accepted."""
     document = json.loads(snapshot(ROUND))

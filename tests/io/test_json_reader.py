@@ -662,8 +662,8 @@ CASES: list[Case] = [
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_corruption_is_rejected_with_a_serialization_error(case: Case) -> None:
-    """API: ``loads`` «validates everything and raises gr.SerializationError on anything
-    inconsistent or unknown», never another exception; the message starts with where."""
+    """API: ``loads`` validates everything and raises gr.SerializationError on anything
+    inconsistent or unknown, never another exception; the message starts with where."""
     reject(case)
 
 
@@ -729,7 +729,7 @@ def test_snapshots_are_valid_before_they_are_spoiled() -> None:
 def test_error_messages_say_where_and_why(
     factory: Callable[[], object], mutation: Mutation, expected: str
 ) -> None:
-    """STYLE 4 and the module's promise: a message names the place (``round.state.hands[1]``)
+    """docs/conventions.md §4 and the module's promise: a message names the place (``round.state.hands[1]``)
     and the reason, quoting the value."""
     document = json.loads(snapshot(factory))
     state = document["data"]["state"]
@@ -863,7 +863,7 @@ def test_any_other_valid_ruleset_value_is_rejected_or_round_trips(
     ids=["scores", "is-over", "results", "result"],
 )
 def test_game_view_must_agree_with_its_results(mutation: Mutation) -> None:
-    """API: ``loads`` rejects «anything inconsistent»; a game view carries its rules and
+    """API: ``loads`` rejects anything inconsistent; a game view carries its rules and
     results, so its scores (``game_scores``), its result (``score_game``) and ``is_over``
     follow from them, yet a view contradicting them loads."""
     document = json.loads(snapshot(game_view))
@@ -878,7 +878,7 @@ def test_game_view_must_agree_with_its_results(mutation: Mutation) -> None:
     ids=["over-with-a-player-to-act", "layoff-with-nobody-to-act", "knock-limit"],
 )
 def test_player_view_must_be_consistent(mutation: Mutation) -> None:
-    """API: ``loads`` rejects «anything inconsistent»: a round is OVER exactly when nobody is
+    """API: ``loads`` rejects anything inconsistent: a round is OVER exactly when nobody is
     to act, and outside Oklahoma the view's knock limit is the ruleset's."""
     document = json.loads(snapshot(layoff_view))
     mutation(document["data"])

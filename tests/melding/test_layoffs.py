@@ -1,4 +1,4 @@
-"""Layoffs onto the knocker's spread against the naive oracle in ``oracle.py`` (RULES.md §5)."""
+"""Layoffs onto the knocker's spread against the naive oracle in ``oracle.py`` (docs/rules.rst §5)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ginrummy as gr
-from ginrummy.melding.suit_tables import MOST_CONFLICTS
+from ginrummy.melding.suit_lookups import MOST_CONFLICTS
 from ginrummy.suit_masks import split, triples
 from oracle import card_value, oracle_can_lay_off, oracle_deadwood, oracle_layoff_plan, oracle_layoff_points
 from strategies import RTC, Rules, spread_and_cards_st

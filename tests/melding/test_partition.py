@@ -17,7 +17,7 @@ import ginrummy as gr
 from cli_helpers import cli_env
 from ginrummy.melding.partition import iter_best_melds
 from ginrummy.melding.rank_dp import ordered_choices, solve
-from ginrummy.melding.suit_tables import MOST_CONFLICTS, tables_for
+from ginrummy.melding.suit_lookups import MOST_CONFLICTS, lookups_for
 from ginrummy.suit_masks import split, triples
 from oracle import (
     Arrangement,
@@ -367,9 +367,9 @@ corner)."""
 
 def _conflicts(hand: gr.Hand, rules: Rules | None) -> int:
     """The ranks of ``hand`` held three or more times that are also in a possible run."""
-    tables = tables_for(rules)
+    lookups = lookups_for(rules)
     a, b, c, d = split(hand.mask)
-    in_runs = tables.melded[a] | tables.melded[b] | tables.melded[c] | tables.melded[d]
+    in_runs = lookups.melded[a] | lookups.melded[b] | lookups.melded[c] | lookups.melded[d]
     return (triples(a, b, c, d) & in_runs).bit_count()
 
 
@@ -442,15 +442,15 @@ def test_the_dynamic_programme_joins_the_runs_that_cross_its_cut(hand: gr.Hand) 
     the programme cuts the cycle of ranks a run may cross the cut: each guess of its length
     before the cut (1, 2, 3 or more) is tried, and the minimum and every optimal choice of set
     cards are the oracle's; without ``want_all``, one of them."""
-    tables = tables_for(RTC)
-    points, every = solve(hand.mask, tables, want_all=True)
+    lookups = lookups_for(RTC)
+    points, every = solve(hand.mask, lookups, want_all=True)
     assert oracle_deadwood(hand, True, 15) == points
     assert oracle_set_choices(hand, True, 15) == _choices(every)
     assert len(every) == len(_choices(every))
-    one_points, one = solve(hand.mask, tables)
+    one_points, one = solve(hand.mask, lookups)
     assert (points, 1) == (one_points, len(one))
     assert _choices(one) <= _choices(every)
-    lazily = list(ordered_choices(hand.mask, tables))
+    lazily = list(ordered_choices(hand.mask, lookups))
     assert sorted(lazily) == sorted(every)
 
 
@@ -468,7 +468,7 @@ def test_a_run_crossing_the_cut_with_one_two_or_three_cards_before_it(text: str,
     corner has one, two or three cards before the cut. It is melded: no deadwood, the
     oracle's."""
     hand = _hand(text)
-    assert (0, [0]) == solve(hand.mask, tables_for(RTC), want_all=True)
+    assert (0, [0]) == solve(hand.mask, lookups_for(RTC), want_all=True)
     assert 0 == oracle_deadwood(hand, True, 15)
     assert [gr.Meld(_hand(crossing), rules=RTC)] == [
         m for m in gr.best_melds(hand, RTC).melds if gr.Card.parse("As") in m.cards

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 import ginrummy as gr
-from ginrummy.play.action_rules import RULES, RULES_BY_PHASE
+from ginrummy.play.action_rules import ACTION_RULES, ACTION_RULES_BY_PHASE
 from positions import card, hand, meld, play, position
 
 DISCARD = gr.Phase.DISCARD
@@ -22,7 +22,7 @@ RTC = gr.ROUND_THE_CORNER
 
 @pytest.mark.parametrize("dealer", [0, 1])
 def test_the_dealer_is_offered_the_upcard_after_the_non_dealer_passes_whoever_deals(dealer: int) -> None:
-    """RULES 2: «If the non-dealer passes, the dealer may take it or pass», with either player
+    """docs/rules.rst §2: «If the non-dealer passes, the dealer may take it or pass», with either player
     dealing (a rule reading ``1 + dealer`` for the non-dealer went straight to the draw when
     player 1 dealt)."""
     r = gr.Round.deal(gr.PAGAT, dealer=dealer, seed=11)
@@ -41,7 +41,7 @@ KNOCKER = "4h 5h 6h 9c 9d 9s Ad 2d 3d 7c Qc"
 
 
 def test_the_defenders_deadwood_at_a_showdown_follows_the_rounds_melding() -> None:
-    """RULES 1 and 6, round-the-corner: the defender's deadwood is the minimum under the round's
+    """docs/rules.rst §1 and §6, round-the-corner: the defender's deadwood is the minimum under the round's
     melding, where Qs Ks As is a run and an ace is worth 15. Worked out with traditional
     melding (a mutant dropping the rules from the showdown) it would be 65, not 44."""
     defender = "Qs Ks As 2c 3c Jh Th 8s 5d 6d"  # deadwood 2 + 3 + 10 + 10 + 8 + 5 + 6 = 44
@@ -57,7 +57,7 @@ def test_the_defenders_deadwood_at_a_showdown_follows_the_rounds_melding() -> No
 
 
 def test_a_loose_ace_counts_ace_points_at_the_showdown() -> None:
-    """RULES 1: «A = ``ace_points`` (1; 15 in round-the-corner)»: a loose ace of the defender
+    """docs/rules.rst §1: «A = ``ace_points`` (1; 15 in round-the-corner)»: a loose ace of the defender
     counts 15 at the showdown of a round-the-corner round."""
     defender = "Ac 3s 5s 7s 9h Jc Kd 2h 4c 6c"  # 15 + 3 + 5 + 7 + 9 + 10 + 10 + 2 + 4 + 6 = 71
     r = position(RTC, hands=(defender, KNOCKER), discard="Kc", phase=DISCARD, to_act=1)
@@ -82,7 +82,7 @@ def _gin_met_by_two_layoffs() -> gr.Round:
 
 
 def test_a_gin_met_by_two_layoffs_is_void_and_records_the_deadwood_before_both() -> None:
-    """RULES 5, round-the-corner: layoffs onto gin that bring the defender from above 0 to 0
+    """docs/rules.rst §5, round-the-corner: layoffs onto gin that bring the defender from above 0 to 0
     void the round. The deadwood before the layoffs puts every laid-off card back, under the
     round's melding: 19 (9c + Tc), not 10 (only the last card put back) nor 20 (Ad loose, as
     traditional melding has it)."""
@@ -129,7 +129,7 @@ def test_a_knock_card_taken_from_the_pile_earlier_is_no_longer_known_to_be_held(
 
 
 def test_big_gin_with_chosen_melds_records_that_spread_in_the_result() -> None:
-    """RULES 4: the knocker chooses its spread, big gin included. Eleven cards that meld two ways
+    """docs/rules.rst §4: the knocker chooses its spread, big gin included. Eleven cards that meld two ways
     (the sixes as a quad or a triple): the arrangement declared with ``BigGin(melds=...)`` is the
     spread of the round and of its result, not the library's choice."""
     big = "3c 4c 5c 6c 6d 6h 6s Th Jh Qh Kh"
@@ -255,11 +255,11 @@ def test_an_object_that_is_no_action_is_refused() -> None:
 @pytest.mark.parametrize("phase", ["offer", "draw", "stock-only", "discard", "layoff", "over"])
 def test_each_rule_lists_no_legal_action_outside_its_phase(phase: str) -> None:
     """``ActionRule.legal``: «the legal actions of this kind in ``r`` (none outside their
-    phase)», whichever rule is asked (``RULES`` is public); the rules of the phase list, in
+    phase)», whichever rule is asked (``ACTION_RULES`` is public); the rules of the phase list, in
     order, the round's legal actions."""
     r = _phases()[phase]
-    of_phase = RULES_BY_PHASE[r.phase]
-    for rule in RULES.values():
+    of_phase = ACTION_RULES_BY_PHASE[r.phase]
+    for rule in ACTION_RULES.values():
         if rule not in of_phase:
             assert () == tuple(rule.legal(r)), (phase, rule.kind.__name__)
     assert r.legal_actions() == tuple(action for rule in of_phase for action in rule.legal(r))
@@ -272,7 +272,7 @@ WRAPPING_BIG_GIN = "Qs Ks As 2s 4c 5c 6c 7c 9d 9h 9c"
 
 
 def test_big_gin_is_judged_under_the_rounds_melding() -> None:
-    """RULES 1 and 4: under round-the-corner melding (with big gin allowed) eleven cards whose
+    """docs/rules.rst §1 and §4: under round-the-corner melding (with big gin allowed) eleven cards whose
     runs wrap all meld, so big gin is legal, with the library's spread or with the wrapping
     meld given; traditional melding would leave Qs Ks As 2s as deadwood."""
     rules = gr.ROUND_THE_CORNER.evolve(big_gin=True)
@@ -308,7 +308,7 @@ def test_a_big_gin_showing_a_wrapping_meld_is_refused_under_traditional_melding(
     assert "big gin needs all 11 cards melded; deadwood is 23" == r.illegal_reason(gr.BigGin())
 
 
-def test_the_table_of_action_rules_is_read_only() -> None:
+def test_the_action_rules_are_read_only() -> None:
     """The rule of each action cannot be replaced at run time."""
     with pytest.raises(TypeError):
-        RULES[gr.DrawStock] = RULES[gr.PassUpcard]  # type: ignore[index]
+        ACTION_RULES[gr.DrawStock] = ACTION_RULES[gr.PassUpcard]  # type: ignore[index]

@@ -36,7 +36,7 @@ def hidden_from(r: gr.Round, player: int) -> set[gr.Card]:
         hidden |= set(r.hand(1 - player)) - set(view.opponent_known)
     if r.knock_card is not None and view.knock_card is None and r.knocker is not None:
         at_knock = next(i for i, e in enumerate(r.events) if isinstance(e.action, gr.Knock))
-        if r.knock_card not in r.start.replay(r.actions[:at_knock]).known[r.knocker]:
+        if r.knock_card not in r.at_origin.replay(r.actions[:at_knock]).known[r.knocker]:
             hidden.add(r.knock_card)
     return hidden
 

@@ -1,5 +1,5 @@
 """A game to the target (``ginrummy.play.game``): seeds, dealers, the end of the game, records,
-replay, undo and views (RULES.md section 7, API.md «A game to the target»).
+replay, undo and views (docs/rules.rst §7; the API reference's page on games, docs/api/games.rst).
 
 Real games are driven by :func:`policy`, a seeded random player that knocks often, so games to a
 small target end in a few rounds and every situation (scored rounds, dead hands, void rounds,
@@ -69,7 +69,7 @@ def test_different_seeds_deal_different_games() -> None:
 
 
 def test_first_dealer_is_drawn_from_the_seed_when_none_is_given() -> None:
-    """RULES 7: «The first dealer is chosen by the caller (or at random from the seed)»: with
+    """docs/rules.rst §7: «The first dealer is chosen by the caller (or at random from the seed)»: with
     ``dealer=None`` the same seed always picks the same dealer, both dealers occur, and the
     game equals the one dealt by that dealer explicitly."""
     dealers = []
@@ -84,7 +84,7 @@ def test_first_dealer_is_drawn_from_the_seed_when_none_is_given() -> None:
 
 @pytest.mark.parametrize("dealer", [0, 1])
 def test_given_dealer_deals_the_first_round(dealer: int) -> None:
-    """RULES 7: the caller may choose the first dealer; the other player acts first."""
+    """docs/rules.rst §7: the caller may choose the first dealer; the other player acts first."""
     game = gr.Game.new(gr.PAGAT, seed=5, dealer=dealer)
     assert (dealer, dealer, 1 - dealer) == (game.first_dealer, game.round.dealer, game.to_act)
     assert gr.Phase.UPCARD_OFFER == game.round.phase
@@ -148,7 +148,7 @@ def test_every_round_is_dealt_from_the_game_seed(seed: int) -> None:
 def test_next_dealer_after_a_scored_round_follows_the_rule(
     rule: gr.NextDealer, dealer: int, winner: int, expected: int
 ) -> None:
-    """RULES 7: «``WINNER`` of the previous scored round (seed 001), ``LOSER``, or
+    """docs/rules.rst §7: «``WINNER`` of the previous scored round (seed 001), ``LOSER``, or
     ``ALTERNATE`` (seed 003)»."""
     rules = gr.PAGAT.evolve(next_dealer=rule)
     result = gr.RoundResult(outcome=gr.Outcome.KNOCK, winner=winner, points=5)
@@ -161,13 +161,13 @@ def test_next_dealer_after_a_scored_round_follows_the_rule(
 def test_same_dealer_deals_again_after_a_dead_hand(
     rule: gr.NextDealer, dealer: int, outcome: gr.Outcome
 ) -> None:
-    """RULES 7: «After a dead hand the same dealer deals again» (whatever ``next_dealer``)."""
+    """docs/rules.rst §7: «After a dead hand the same dealer deals again» (whatever ``next_dealer``)."""
     rules = gr.PAGAT.evolve(next_dealer=rule)
     assert dealer == next_dealer(rules, dealer, gr.RoundResult(outcome=outcome))
 
 
 def expected_dealer(rules: gr.Ruleset, dealer: int, result: gr.RoundResult) -> int:
-    """The next dealer written out from RULES.md section 7, independently of the library."""
+    """The next dealer written out from docs/rules.rst §7, independently of the library."""
     if result.winner is None:
         return dealer
     return {
@@ -179,7 +179,7 @@ def expected_dealer(rules: gr.Ruleset, dealer: int, result: gr.RoundResult) -> i
 
 @pytest.mark.parametrize("rule", list(gr.NextDealer))
 def test_real_games_deal_the_next_round_as_the_rules_say(rule: gr.NextDealer) -> None:
-    """RULES 7: in played games the round after a scored round is dealt by the winner / the
+    """docs/rules.rst §7: in played games the round after a scored round is dealt by the winner / the
     loser / the other player, and the round after a dead hand by the same dealer; games are
     played until both situations have come up."""
     rules = gr.PAGAT.evolve(next_dealer=rule, target=60)
@@ -201,7 +201,7 @@ def test_real_games_deal_the_next_round_as_the_rules_say(rule: gr.NextDealer) ->
 
 
 def test_void_rounds_from_max_turns_are_dealt_again_by_the_same_dealer() -> None:
-    """RULES 3 and 7: a round voided by ``max_turns`` scores nothing, counts as a round, and
+    """docs/rules.rst §3 and §7: a round voided by ``max_turns`` scores nothing, counts as a round, and
     the same dealer deals the next one."""
     rules = gr.PAGAT.evolve(max_turns=3, target=20)
     states = played(rules, 3, 0.2)
@@ -218,7 +218,7 @@ def test_void_rounds_from_max_turns_are_dealt_again_by_the_same_dealer() -> None
 
 @pytest.mark.parametrize("seed", range(6))
 def test_game_ends_when_a_score_reaches_the_target(seed: int) -> None:
-    """RULES 7: «Rounds are played until, at the end of a round, a player's game score reaches
+    """docs/rules.rst §7: «Rounds are played until, at the end of a round, a player's game score reaches
     ``target``»: the last action leaves a score at the target or above, every earlier state
     is below it, and the game is over only then."""
     states = played(SMALL, seed)
@@ -256,7 +256,7 @@ def test_finished_game_has_no_legal_action_and_rejects_every_action(seed: int) -
 
 
 def test_a_round_below_the_target_deals_the_next_round() -> None:
-    """RULES 7: a round that leaves both scores below the target is followed by a new deal:
+    """docs/rules.rst §7: a round that leaves both scores below the target is followed by a new deal:
     the result is recorded and a fresh round starts in the upcard offer."""
     ends = [(a, b) for a, b in round_ends(played(SMALL, 0)) if not b.is_over]
     assert ends
@@ -278,7 +278,7 @@ def test_game_result_is_score_game_of_its_results(seed: int) -> None:
 
 
 def test_game_scores_count_boxes_when_the_ruleset_says_so() -> None:
-    """RULES 7: with ``boxes_count_toward_target`` the game score adds ``box_bonus`` per round
+    """docs/rules.rst §7: with ``boxes_count_toward_target`` the game score adds ``box_bonus`` per round
     won, and the game ends as soon as that sum reaches the target."""
     rules = SMALL.evolve(boxes_count_toward_target=True, box_bonus=25)
     final = played(rules, 1)[-1]
@@ -289,7 +289,7 @@ def test_game_scores_count_boxes_when_the_ruleset_says_so() -> None:
 
 
 def test_finished_game_winner_follows_highest_total() -> None:
-    """RULES 7: the finished game's winner is the higher total after bonuses (pagat)."""
+    """docs/rules.rst §7: the finished game's winner is the higher total after bonuses (pagat)."""
     for seed in range(4):
         result = played(SMALL, seed)[-1].result
         first, second = result.totals
@@ -361,7 +361,7 @@ def test_undo_of_a_new_game_raises() -> None:
 
 
 def test_a_record_with_an_illegal_action_cannot_be_made() -> None:
-    """STYLE 13: a record is replayed when it is made, so one with an illegal action raises
+    """docs/conventions.md §13: a record is replayed when it is made, so one with an illegal action raises
     ``IllegalActionError`` naming its position, and no such record exists to replay."""
     game = gr.Game.new(gr.PAGAT, seed=1, dealer=0).apply(gr.PassUpcard())
     record = game.record()
@@ -410,7 +410,7 @@ def test_replay_uses_the_recorded_decks_not_the_seed() -> None:
 
 
 def test_apply_leaves_the_game_unchanged() -> None:
-    """STYLE 1: games are values: ``apply`` returns a new game and the old one is unchanged,
+    """docs/conventions.md §1: games are values: ``apply`` returns a new game and the old one is unchanged,
     also when the action is illegal."""
     game = gr.Game.new(gr.PAGAT, seed=4, dealer=1)
     copy = gr.Game.new(gr.PAGAT, seed=4, dealer=1)

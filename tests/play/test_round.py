@@ -1,4 +1,4 @@
-"""The round state machine, one test per rule of RULES.md sections 2 to 6 (``ginrummy.play.round``).
+"""The round state machine, one test per rule of docs/rules.rst §2 to §6 (``ginrummy.play.round``).
 
 Each test builds a scripted position with :mod:`positions` and quotes the rule it pins. Hands are
 written as text; in the knock tests player 1 is the knocker (the non-dealer, to act with eleven
@@ -76,7 +76,7 @@ def seed_000() -> gr.Round:
 
 
 def test_deal_gives_ten_cards_each_an_upcard_and_a_stock_of_31() -> None:
-    """RULES 2: «The dealer deals 10 cards to each player, turns the next card face up to start
+    """docs/rules.rst §2: «The dealer deals 10 cards to each player, turns the next card face up to start
     the discard pile (the initial upcard), and leaves the rest face down as the stock (31
     cards).»"""
     r = gr.Round.deal(gr.PAGAT, dealer=0, seed=3)
@@ -89,7 +89,7 @@ def test_deal_gives_ten_cards_each_an_upcard_and_a_stock_of_31() -> None:
 
 @pytest.mark.parametrize("dealer", [0, 1])
 def test_deal_alternates_cards_starting_with_the_non_dealer(dealer: int) -> None:
-    """RULES 2 and API: ``deck=`` gives the cards top first; the deal goes one card at a time,
+    """docs/rules.rst §2 and API: ``deck=`` gives the cards top first; the deal goes one card at a time,
     the non-dealer first, then the upcard, and the stock's top is the next card of the deck."""
     deck = gr.DECK
     r = gr.Round.deal(gr.PAGAT, dealer=dealer, deck=deck)
@@ -137,7 +137,7 @@ def offer(rules: gr.Ruleset = gr.PAGAT, *, upcard: str = "Qd") -> gr.Round:
 
 
 def test_upcard_is_offered_to_the_non_dealer_first_then_the_dealer() -> None:
-    """RULES 2: «the non-dealer may take the upcard or pass. If the non-dealer passes, the dealer
+    """docs/rules.rst §2: «the non-dealer may take the upcard or pass. If the non-dealer passes, the dealer
     may take it or pass.»"""
     r = offer()
     assert (1, (gr.TakeDiscard(), gr.PassUpcard())) == (r.to_act, r.legal_actions())
@@ -147,12 +147,12 @@ def test_upcard_is_offered_to_the_non_dealer_first_then_the_dealer() -> None:
 
 
 def test_upcard_offer_allows_only_taking_or_passing() -> None:
-    """RULES 2: on the first turn the choice is the upcard or a pass; the stock is not drawn."""
+    """docs/rules.rst §2: on the first turn the choice is the upcard or a pass; the stock is not drawn."""
     assert "the upcard offer allows only taking or passing" in illegal_reason(offer(), "s")
 
 
 def test_non_dealer_takes_the_upcard_discards_then_the_dealer_draws() -> None:
-    """RULES 2: «Whoever takes it then discards and play continues normally with the other
+    """docs/rules.rst §2: «Whoever takes it then discards and play continues normally with the other
     player.»"""
     r = play(offer(), "t")
     assert (DISCARD, 1, card("Qd")) == (r.phase, r.to_act, r.taken)
@@ -164,7 +164,7 @@ def test_non_dealer_takes_the_upcard_discards_then_the_dealer_draws() -> None:
 
 
 def test_dealer_takes_the_upcard_after_a_pass_discards_then_the_non_dealer_draws() -> None:
-    """RULES 2: after the non-dealer passes, the dealer may take the upcard; it discards and the
+    """docs/rules.rst §2: after the non-dealer passes, the dealer may take the upcard; it discards and the
     non-dealer plays next, from either pile."""
     r = play(offer(), "p", "t")
     assert (DISCARD, 0, card("Qd")) == (r.phase, r.to_act, r.taken)
@@ -174,7 +174,7 @@ def test_dealer_takes_the_upcard_after_a_pass_discards_then_the_non_dealer_draws
 
 
 def test_both_pass_then_the_non_dealer_draws_from_the_stock_only() -> None:
-    """RULES 2: «If both pass, the non-dealer takes a normal turn, drawing from the stock only
+    """docs/rules.rst §2: «If both pass, the non-dealer takes a normal turn, drawing from the stock only
     (``after_both_pass = STOCK_ONLY``, seed 001: el no repartidor roba mazo)» (pagat)."""
     r = play(offer(gr.PAGAT), "p", "p")
     assert (gr.Phase.DRAW, 1) == (r.phase, r.to_act)
@@ -185,8 +185,8 @@ def test_both_pass_then_the_non_dealer_draws_from_the_stock_only() -> None:
 
 
 def test_both_pass_then_the_non_dealer_takes_a_normal_turn() -> None:
-    """RULES 2: «or from either pile (``NORMAL_TURN``: seed 000 says el primer jugador toma su
-    turno normalmente)» (spanish-site); the upcard it takes may not be discarded."""
+    """docs/rules.rst §2: «or from either pile (``NORMAL_TURN``: seed 000 says literally «el primer jugador
+    toma su turno normalmente»)» (spanish-site); the upcard it takes may not be discarded."""
     r = play(offer(gr.SPANISH_SITE), "p", "p")
     assert (gr.Phase.DRAW, 1) == (r.phase, r.to_act)
     assert (gr.DrawStock(), gr.TakeDiscard()) == r.legal_actions()
@@ -208,7 +208,7 @@ def took_kd(rules: gr.Ruleset = gr.PAGAT) -> gr.Round:
 
 
 def test_card_taken_from_the_pile_may_not_be_discarded_that_turn() -> None:
-    """RULES 3: «A card taken from the discard pile (the upcard included) may not be discarded in
+    """docs/rules.rst §3: «A card taken from the discard pile (the upcard included) may not be discarded in
     the same turn» (``may_discard_taken_card = False``)."""
     r = took_kd()
     assert card("Kd") == r.taken
@@ -219,7 +219,7 @@ def test_card_taken_from_the_pile_may_not_be_discarded_that_turn() -> None:
 
 @pytest.mark.parametrize("passes", [0, 1], ids=["non-dealer", "dealer"])
 def test_upcard_taken_on_the_first_turn_may_not_be_discarded(passes: int) -> None:
-    """RULES 3: «A card taken from the discard pile (the upcard included) may not be discarded in
+    """docs/rules.rst §3: «A card taken from the discard pile (the upcard included) may not be discarded in
     the same turn», whoever takes the upcard."""
     r = play(offer(), *["p"] * passes, "t")
     assert "card 'Qd' was taken from the discard pile this turn" in illegal_reason(r, "d Qd")
@@ -227,7 +227,7 @@ def test_upcard_taken_on_the_first_turn_may_not_be_discarded(passes: int) -> Non
 
 
 def test_card_taken_from_the_pile_may_not_be_the_knock_card() -> None:
-    """RULES 3: the taken card may not be discarded «neither as the discard nor as the knock
+    """docs/rules.rst §3: the taken card may not be discarded «neither as the discard nor as the knock
     card»: knocking with Kd would leave 1, but only the knock with As (leaving Kd, 10) is
     legal."""
     r = took_kd()
@@ -236,7 +236,7 @@ def test_card_taken_from_the_pile_may_not_be_the_knock_card() -> None:
 
 
 def test_may_discard_taken_card_allows_discarding_and_knocking_with_it() -> None:
-    """RULES 8: ``may_discard_taken_card`` lifts the rule: the taken card may be discarded or be
+    """docs/rules.rst §8: ``may_discard_taken_card`` lifts the rule: the taken card may be discarded or be
     the knock card."""
     r = took_kd(gr.PAGAT.evolve(may_discard_taken_card=True))
     assert r.is_legal(gr.Discard(card("Kd")))
@@ -245,7 +245,7 @@ def test_may_discard_taken_card_allows_discarding_and_knocking_with_it() -> None
 
 
 def test_card_drawn_from_the_stock_may_be_discarded_at_once() -> None:
-    """RULES 3: «Draw exactly one card: the top of the stock or the top of the discard pile. Then
+    """docs/rules.rst §3: «Draw exactly one card: the top of the stock or the top of the discard pile. Then
     discard one card»: only a card taken from the pile is barred, the drawn card may go."""
     r = position(hands=(MELDED_DEFENDER, TAKER), discard="Tc", stock_top="Kd")
     r = play(r, "s")
@@ -256,7 +256,7 @@ def test_card_drawn_from_the_stock_may_be_discarded_at_once() -> None:
 
 
 def test_a_turn_is_one_draw_then_one_discard() -> None:
-    """RULES 3: «Draw exactly one card ... Then discard one card»: no discard before drawing and
+    """docs/rules.rst §3: «Draw exactly one card ... Then discard one card»: no discard before drawing and
     no second draw."""
     r = position(hands=(MELDED_DEFENDER, TAKER), discard="Tc", stock_top="Kd")
     assert illegal_reason(r, "d Ac").endswith(": draw first; a card is discarded only after you draw")
@@ -270,7 +270,7 @@ def test_a_turn_is_one_draw_then_one_discard() -> None:
 
 
 def test_knock_legal_only_within_the_limit_and_the_knock_card_not_counted() -> None:
-    """RULES 4: a knock «is legal only when the deadwood outside the spread is at most the round's
+    """docs/rules.rst §4: a knock «is legal only when the deadwood outside the spread is at most the round's
     knock limit. The knock card is not counted» (seed 000: deadwood cards 3, 5 and 9 after
     drawing; knocking with the 9 leaves 8)."""
     r = seed_000()
@@ -282,7 +282,7 @@ def test_knock_legal_only_within_the_limit_and_the_knock_card_not_counted() -> N
 
 
 def test_knocking_is_optional() -> None:
-    """RULES 4: «Knocking is optional»: a player who may knock may still discard."""
+    """docs/rules.rst §4: «Knocking is optional»: a player who may knock may still discard."""
     r = seed_000()
     assert r.is_legal(gr.Discard(card("9d")))
     r = play(r, "d 9d")
@@ -290,7 +290,7 @@ def test_knocking_is_optional() -> None:
 
 
 def test_straight_gin_only_gin_ends_the_round() -> None:
-    """RULES 4: «``knock_limit`` (10; 0 means only gin may end a round: Straight Gin)»."""
+    """docs/rules.rst §4: «``knock_limit`` (10; 0 means only gin may end a round: Straight Gin)»."""
     r = knock_position(MELDED_DEFENDER, gr.STRAIGHT, knocker=MELDED_10 + " As Kd")
     assert 0 == r.knock_limit
     assert [] == [a for a in r.legal_actions() if isinstance(a, gr.Knock)]
@@ -301,7 +301,7 @@ def test_straight_gin_only_gin_ends_the_round() -> None:
 
 @pytest.mark.parametrize(("upcard", "limit"), [("7d", 7), ("Qh", 10), ("Tc", 10), ("3d", 3), ("2d", 2)])
 def test_oklahoma_knock_limit_is_the_initial_upcard_value(upcard: str, limit: int) -> None:
-    """RULES 4: «In Oklahoma (``oklahoma = True``) the limit is the value of the initial upcard,
+    """docs/rules.rst §4: «In Oklahoma (``oklahoma = True``) the limit is the value of the initial upcard,
     face cards 10». Knocking with Kd leaves 3s (3); knocking with 3s leaves Kd (10)."""
     r = knock_position(MELDED_DEFENDER, gr.OKLAHOMA, knocker=MELDED_10 + " 3s Kd", discard=upcard)
     assert limit == r.knock_limit
@@ -312,7 +312,7 @@ def test_oklahoma_knock_limit_is_the_initial_upcard_value(upcard: str, limit: in
 
 
 def test_oklahoma_knock_limit_stays_after_the_upcard_is_taken() -> None:
-    """RULES 4: the Oklahoma limit is the value of the *initial* upcard «even after that card has
+    """docs/rules.rst §4: the Oklahoma limit is the value of the *initial* upcard «even after that card has
     been taken»."""
     r = offer(gr.OKLAHOMA, upcard="7d")
     assert 7 == r.knock_limit
@@ -325,7 +325,7 @@ def test_oklahoma_knock_limit_stays_after_the_upcard_is_taken() -> None:
 
 
 def test_oklahoma_ace_upcard_means_gin_only() -> None:
-    """RULES 4: «an ace upcard means gin only when ``oklahoma_ace_gin_only``»."""
+    """docs/rules.rst §4: «an ace upcard means gin only when ``oklahoma_ace_gin_only``»."""
     r = knock_position(MELDED_DEFENDER, gr.OKLAHOMA, knocker=MELDED_10 + " As Kd", discard="Ad")
     assert 0 == r.knock_limit
     assert "deadwood 1: only gin may end this round (knock limit 0)" in illegal_reason(r, "k Kd")
@@ -334,7 +334,7 @@ def test_oklahoma_ace_upcard_means_gin_only() -> None:
 
 
 def test_oklahoma_ace_upcard_limit_is_one_without_ace_gin_only() -> None:
-    """RULES 4: an ace upcard means gin only when ``oklahoma_ace_gin_only`` «(else 1)»."""
+    """docs/rules.rst §4: an ace upcard means gin only when ``oklahoma_ace_gin_only`` «(else 1)»."""
     rules = gr.OKLAHOMA.evolve(oklahoma_ace_gin_only=False)
     r = knock_position(MELDED_DEFENDER, rules, knocker=MELDED_10 + " As Kd", discard="Ad")
     assert 1 == r.knock_limit
@@ -370,7 +370,7 @@ CHOOSER_DEFENDER = "Tc Jc Qc 5s 6s 8d Th Jd Ks 7d"
 
 
 def test_knock_with_a_chosen_spread_within_the_limit_is_accepted_even_if_not_optimal() -> None:
-    """RULES 4: «The knocker chooses its spread ... a knocker may even prefer a worse arrangement
+    """docs/rules.rst §4: «The knocker chooses its spread ... a knocker may even prefer a worse arrangement
     as long as it stays within the limit»; the spread keeps the order given."""
     r = knock_position(CHOOSER_DEFENDER, knocker=CHOOSER)
     r = play(r, "k Kd / 9d 9h 9s / Ac 2c 3c 4c")
@@ -394,7 +394,7 @@ def test_knock_with_a_chosen_spread_within_the_limit_is_accepted_even_if_not_opt
     ids=["card-not-held", "knock-card-in-a-meld", "overlap", "over-the-limit"],
 )
 def test_knock_with_an_invalid_spread_is_rejected_with_a_reason(knock: str, reason: str) -> None:
-    """RULES 4: the spread is «disjoint melds» of the knocker's 10 remaining cards, and the
+    """docs/rules.rst §4: the spread is «disjoint melds» of the knocker's 10 remaining cards, and the
     deadwood outside it must be within the limit; anything else is illegal, saying why."""
     r = knock_position(CHOOSER_DEFENDER, knocker=CHOOSER)
     assert reason in illegal_reason(r, knock)
@@ -412,7 +412,7 @@ def wrapping_knock() -> gr.Knock:
 
 
 def test_knock_with_a_wrapping_meld_is_rejected_under_traditional_rules() -> None:
-    """RULES 1: «Ace is low only: A-2-3 is a run, Q-K-A and K-A-2 are not (all seeds)», so a
+    """docs/rules.rst §1: «Ace is low only: A-2-3 is a run, Q-K-A and K-A-2 are not (all seeds)», so a
     spread may not hold Q-K-A; with ``round_the_corner`` it may."""
     r = knock_position(WRAPPER_DEFENDER, knocker=WRAPPER)
     reason = illegal_reason(r, wrapping_knock())
@@ -425,7 +425,7 @@ def test_knock_with_a_wrapping_meld_is_rejected_under_traditional_rules() -> Non
 
 @pytest.mark.parametrize("defender", [CHOOSER_DEFENDER, "Tc Jc Qc 5s 6s 8d 4s 5c 9c 7d"])
 def test_knock_without_melds_shows_a_best_arrangement_of_the_ten_cards(defender: str) -> None:
-    """RULES 4: «When a caller gives no spread, the library picks a minimum-deadwood arrangement
+    """docs/rules.rst §4: «When a caller gives no spread, the library picks a minimum-deadwood arrangement
     deterministically and without looking at the defender's cards.»"""
     r = play(knock_position(defender, knocker=CHOOSER), "k Kd")
     best = gr.best_melds(hand(CHOOSER) - hand("Kd"))
@@ -435,7 +435,7 @@ def test_knock_without_melds_shows_a_best_arrangement_of_the_ten_cards(defender:
 
 
 def test_gin_ends_the_round_at_once_without_layoffs() -> None:
-    """RULES 4 and 6: «Gin: a knock whose deadwood is 0. After gin the defender may not lay off»;
+    """docs/rules.rst §4 and §6: «Gin: a knock whose deadwood is 0. After gin the defender may not lay off»;
     the knocker scores «D + ``gin_bonus`` (D without layoffs)»: 8h would extend 4h-7h."""
     defender = "8h Tc Jc Qc Kd Kh Ks 2c 3s 5c"
     r = play(knock_position(defender, knocker="4h 5h 6h 7h 9c 9d 9s Ad 2d 3d Qs"), "k Qs")
@@ -458,7 +458,7 @@ def test_gin_ends_the_round_at_once_without_layoffs() -> None:
 
 
 def test_big_gin_ends_the_round_without_a_discard() -> None:
-    """RULES 4 and 6: «a player whose 11 cards (after drawing) are all melded may declare big gin
+    """docs/rules.rst §4 and §6: «a player whose 11 cards (after drawing) are all melded may declare big gin
     and ends the round without discarding»; it scores «D + ``big_gin_bonus``» (spanish-site:
     31)."""
     r = knock_position(MELDED_DEFENDER, gr.SPANISH_SITE, knocker=BIG_GIN_HAND)
@@ -473,7 +473,7 @@ def test_big_gin_ends_the_round_without_a_discard() -> None:
 
 
 def test_big_gin_is_illegal_without_the_big_gin_rule() -> None:
-    """RULES 8: ``big_gin`` is on only in spanish-site; under pagat big gin is illegal and the
+    """docs/rules.rst §8: ``big_gin`` is on only in spanish-site; under pagat big gin is illegal and the
     player discards and goes gin instead (D + 20)."""
     r = knock_position(MELDED_DEFENDER, gr.PAGAT, knocker=BIG_GIN_HAND)
     assert gr.BigGin() not in r.legal_actions()
@@ -484,14 +484,14 @@ def test_big_gin_is_illegal_without_the_big_gin_rule() -> None:
 
 
 def test_big_gin_needs_all_eleven_cards_melded() -> None:
-    """RULES 4: big gin is for «a player whose 11 cards (after drawing) are all melded»."""
+    """docs/rules.rst §4: big gin is for «a player whose 11 cards (after drawing) are all melded»."""
     r = knock_position(MELDED_DEFENDER, gr.SPANISH_SITE, knocker=MELDED_10 + " 4c Kd")
     assert gr.BigGin() not in r.legal_actions()
     assert "big gin needs all 11 cards melded; deadwood is 10" in illegal_reason(r, "bg")
 
 
 def test_big_gin_with_explicit_melds_must_show_all_eleven_cards_in_disjoint_melds() -> None:
-    """RULES 4: a big gin shows all 11 cards melded. With the melds given (``bg / ...``) it is
+    """docs/rules.rst §4: a big gin shows all 11 cards melded. With the melds given (``bg / ...``) it is
     accepted when they cover the 11 cards, refused with its "left over" message when they do
     not, and refused when two melds share a card."""
     r = knock_position(MELDED_DEFENDER, gr.SPANISH_SITE, knocker=BIG_GIN_HAND)
@@ -508,7 +508,7 @@ def test_big_gin_with_explicit_melds_must_show_all_eleven_cards_in_disjoint_meld
 
 
 def test_eleven_card_full_meld_discards_and_goes_gin_without_big_gin() -> None:
-    """RULES 4: «With ``big_gin = False`` such a player simply discards a card and goes gin (an
+    """docs/rules.rst §4: «With ``big_gin = False`` such a player simply discards a card and goes gin (an
     11-card full meld always holds a meld of 4+ cards, so a plain gin is always available).»"""
     rules = gr.SPANISH_SITE.evolve(big_gin=False)
     r = knock_position(MELDED_DEFENDER, rules, knocker=BIG_GIN_HAND)
@@ -532,7 +532,7 @@ Tc Jc Qc and 5s 6s Ks (21)."""
 
 
 def test_layoff_extends_a_run_at_either_end() -> None:
-    """RULES 5: the defender may lay off «a card extending a run at either end»."""
+    """docs/rules.rst §5: the defender may lay off «a card extending a run at either end»."""
     r = knocked(LAYER)
     assert {gr.LayOff(card("3h"), 0), gr.LayOff(card("7h"), 0), gr.LayOff(card("4d"), 2)} == {
         a for a in r.legal_actions() if isinstance(a, gr.LayOff)
@@ -542,7 +542,7 @@ def test_layoff_extends_a_run_at_either_end() -> None:
 
 
 def test_layoff_chains_onto_laid_off_cards() -> None:
-    """RULES 5: «Laid-off cards become part of that meld, so they can be extended further (onto
+    """docs/rules.rst §5: «Laid-off cards become part of that meld, so they can be extended further (onto
     4♥5♥6♥ the defender may lay off 7♥ then 8♥, and 3♥ at the other end; 8♥ alone cannot go).»"""
     r = knocked(LAYER)
     assert "card '8h' does not fit meld 0 (4h 5h 6h)" in illegal_reason(r, "l 8h 0")
@@ -553,7 +553,7 @@ def test_layoff_chains_onto_laid_off_cards() -> None:
 
 
 def test_layoff_fourth_card_onto_a_three_card_set() -> None:
-    """RULES 5: the defender may lay off «a 4th card onto a 3-card set»."""
+    """docs/rules.rst §5: the defender may lay off «a 4th card onto a 3-card set»."""
     r = knocked("9h Tc Jc Qc 5s 6s Ks 2h 8c 8s")
     assert [gr.LayOff(card("9h"), 1), gr.EndLayoffs()] == list(r.legal_actions())
     r = play(r, "l 9h 1")
@@ -561,7 +561,7 @@ def test_layoff_fourth_card_onto_a_three_card_set() -> None:
 
 
 def test_nothing_is_laid_off_onto_a_four_card_set() -> None:
-    """RULES 5: a set takes only «a 4th card»: a 4-card set takes nothing (the runs still do)."""
+    """docs/rules.rst §5: a set takes only «a 4th card»: a 4-card set takes nothing (the runs still do)."""
     knocker = "Jc Jd Jh Js 4h 5h 6h As 2c 3d Ks"
     r = knock_position("Tc Qc Td Qd Th Qh Ts Qs 7h 8c", knocker=knocker, discard="9c")
     r = play(r, "k Ks / Jc Jd Jh Js / 4h 5h 6h")
@@ -570,7 +570,7 @@ def test_nothing_is_laid_off_onto_a_four_card_set() -> None:
 
 
 def test_nothing_is_laid_off_onto_the_knockers_deadwood() -> None:
-    """RULES 5: «Nothing is laid off onto deadwood»: the knocker's deadwood 7s takes no 6s or 8s,
+    """docs/rules.rst §5: «Nothing is laid off onto deadwood»: the knocker's deadwood 7s takes no 6s or 8s,
     and a meld index past the spread is illegal."""
     r = knocked("6s 8s 7c 7d Tc Jc Qc Kd Kh Ks")
     assert (gr.EndLayoffs(),) == r.legal_actions()
@@ -578,9 +578,9 @@ def test_nothing_is_laid_off_onto_the_knockers_deadwood() -> None:
 
 
 def test_layoff_meld_indices_stay_stable_and_laid_off_cards_leave_the_hand() -> None:
-    """API: «r.spread: the knocker's melds in the order it gave them (laid-off cards join their
+    """API: r.spread: the knocker's melds in the order it gave them (laid-off cards join their
     meld, so a meld index stays stable); r.layoffs: (card, meld index) in the order laid; a
-    laid-off card leaves r.hand(defender)»."""
+    laid-off card leaves r.hand(defender)."""
     r = play(knocked(LAYER), "l 7h 0", "l 4d 2", "l 8h 0")
     assert (meld("4h 5h 6h 7h 8h"), meld("9c 9d 9s"), meld("Ad 2d 3d 4d")) == r.spread
     assert ((card("7h"), 0), (card("4d"), 2), (card("8h"), 0)) == r.layoffs
@@ -593,7 +593,7 @@ def test_layoff_meld_indices_stay_stable_and_laid_off_cards_leave_the_hand() -> 
 
 
 def test_end_layoffs_scores_the_defenders_minimum_deadwood_of_kept_cards() -> None:
-    """RULES 5: «Its final deadwood is the minimum deadwood of the cards it did not lay off»:
+    """docs/rules.rst §5: «Its final deadwood is the minimum deadwood of the cards it did not lay off»:
     after laying off 7h the defender keeps 5c 6c 7c 5d 5s (best as the run, leaving 5d 5s =
     10) and Kc 8s Th Jd (38): 48 against the knocker's 7."""
     r = play(knocked("5c 6c 7c 5d 5s Kc 8s Th Jd 7h"), "l 7h 0", "e")
@@ -614,7 +614,7 @@ def test_end_layoffs_scores_the_defenders_minimum_deadwood_of_kept_cards() -> No
 
 
 def test_layoffs_disabled_round_is_over_right_after_the_knock() -> None:
-    """RULES 5: «``layoffs = False`` disables layoffs entirely»: the knock ends the round and the
+    """docs/rules.rst §5: «``layoffs = False`` disables layoffs entirely»: the knock ends the round and the
     defender's 3h 7h 8h 4d count (43)."""
     r = knocked(LAYER, gr.PAGAT.evolve(layoffs=False))
     assert (gr.Phase.OVER, ()) == (r.phase, r.layoffs)
@@ -635,32 +635,34 @@ def score(defender: str, rules: gr.Ruleset = gr.PAGAT) -> tuple[gr.Outcome, int 
 
 
 def test_knock_scores_the_difference_when_the_knocker_has_less() -> None:
-    """RULES 6: «knock | K < D | knocker | D - K»: 7 against Jd + 8c 8d 8h... = 10."""
+    """docs/rules.rst §6, the knock row: when K < D the knocker scores D - K: 7 against Jd +
+    8c 8d 8h... = 10."""
     assert (gr.Outcome.KNOCK, 1, 10 - 7) == score("Tc Jc Qc Kd Kh Ks 8c 8d 8h Jd")
 
 
 def test_undercut_when_the_defender_has_less() -> None:
-    """RULES 6: «undercut | not gin, and D < K | defender | K - D + ``undercut_bonus``»: 7 against
-    Ac (1), pagat's bonus 10 and spanish-site's 25."""
+    """docs/rules.rst §6, the undercut row: when «not gin, and D < K» the defender scores
+    «K - D + ``undercut_bonus``»: 7 against Ac (1), pagat's bonus 10 and spanish-site's 25."""
     defender = "Tc Jc Qc Kd Kh Ks 8c 8d 8h Ac"
     assert (gr.Outcome.UNDERCUT, 0, 7 - 1 + 10) == score(defender)
     assert (gr.Outcome.UNDERCUT, 0, 7 - 1 + 25) == score(defender, gr.SPANISH_SITE)
 
 
 def test_undercut_on_tie_goes_to_the_defender() -> None:
-    """RULES 6: «undercut | ... or D = K with ``undercut_on_tie`` | defender | K - D +
-    ``undercut_bonus``»: 7 against 7c."""
+    """docs/rules.rst §6, the undercut row: when «D = K with ``undercut_on_tie``» the defender
+    scores «K - D + ``undercut_bonus``»: 7 against 7c."""
     assert (gr.Outcome.UNDERCUT, 0, 0 + 10) == score("Tc Jc Qc Kd Kh Ks 8c 8d 8h 7c")
 
 
 def test_tie_without_undercut_on_tie_goes_to_the_knocker_for_zero() -> None:
-    """RULES 6: «knock | K < D (or K = D with ``undercut_on_tie = False``) | knocker | D - K»."""
+    """docs/rules.rst §6, the knock row: when «K = D with ``undercut_on_tie = False``» the knocker
+    scores «D - K»."""
     rules = gr.PAGAT.evolve(undercut_on_tie=False)
     assert (gr.Outcome.KNOCK, 1, 0) == score("Tc Jc Qc Kd Kh Ks 8c 8d 8h 7c", rules)
 
 
 def test_gin_is_never_undercut_even_by_zero_deadwood() -> None:
-    """RULES 6: «Gin can never be undercut, even when the defender also has 0»."""
+    """docs/rules.rst §6: «Gin can never be undercut, even when the defender also has 0»."""
     r = knock_position("Tc Jc Qc Kd Kh Ks 8c 8d 8h 8s", knocker="4h 5h 6h 7h 9c 9d 9s Ad 2d 3d Qs")
     result = play(r, "k Qs").result
     assert result is not None
@@ -673,7 +675,7 @@ def test_gin_is_never_undercut_even_by_zero_deadwood() -> None:
 
 
 def test_worked_example_undercut_after_layoffs_scores_12() -> None:
-    """RULES 6: «Worked example (seed 001): the knocker has 7, the defender after layoffs 5: the
+    """docs/rules.rst §6: «Worked example (seed 001): the knocker has 7, the defender after layoffs 5: the
     defender scores 7 - 5 + 10 = 12» (the defender lays 7h off and keeps Ac 4s)."""
     r = knocked("7h Tc Jc Qc Kc Kd Kh Ks Ac 4s")
     assert (gr.LayOff(card("7h"), 0), gr.EndLayoffs()) == r.legal_actions()
@@ -689,7 +691,7 @@ def test_worked_example_undercut_after_layoffs_scores_12() -> None:
 
 @pytest.mark.parametrize(("upcard", "multiplier"), [("Ts", 2), ("Th", 1)])
 def test_oklahoma_spade_upcard_multiplies_the_points_bonus_included(upcard: str, multiplier: int) -> None:
-    """RULES 6: «Oklahoma (``spade_multiplier``, 2 in the preset): when the initial upcard is a
+    """docs/rules.rst §6: «Oklahoma (``spade_multiplier``, 2 in the preset): when the initial upcard is a
     spade the round's points, bonuses included, are multiplied»: the worked example's 12 becomes
     24 under a spade upcard."""
     r = knocked("7h Tc Jc Qc Kc Kd Kh Ks Ac 4s", gr.OKLAHOMA, discard=upcard)
@@ -709,7 +711,7 @@ def test_oklahoma_spade_upcard_multiplies_the_points_bonus_included(upcard: str,
 def test_dead_hand_plain_discard_leaving_two_in_the_stock_voids_the_round(
     rules: gr.Ruleset, left: int
 ) -> None:
-    """RULES 3: «if a player discards without knocking and the stock then holds
+    """docs/rules.rst §3: «if a player discards without knocking and the stock then holds
     ``dead_hand_stock`` (2) cards or fewer, the round ends void: nobody scores ... The opponent
     gets no extra turn.»"""
     r = position(rules, hands=(MELDED_DEFENDER, TAKER), discard="Tc", stock_top="Kd", stock_size=left + 1)
@@ -721,7 +723,7 @@ def test_dead_hand_plain_discard_leaving_two_in_the_stock_voids_the_round(
 
 
 def test_discard_leaving_more_than_the_dead_hand_stock_goes_on() -> None:
-    """RULES 3: the round is void only when «the stock then holds ``dead_hand_stock`` (2) cards or
+    """docs/rules.rst §3: the round is void only when «the stock then holds ``dead_hand_stock`` (2) cards or
     fewer»: with 3 left play goes on."""
     r = position(hands=(MELDED_DEFENDER, TAKER), discard="Tc", stock_top="Kd", stock_size=4)
     r = play(r, "s", "d Kd")
@@ -729,7 +731,7 @@ def test_discard_leaving_more_than_the_dead_hand_stock_goes_on() -> None:
 
 
 def test_player_who_draws_leaving_two_may_still_knock() -> None:
-    """RULES 3: «The player who draws the card that leaves 2 in the stock may still knock or
+    """docs/rules.rst §3: «The player who draws the card that leaves 2 in the stock may still knock or
     declare gin»."""
     r = position(hands=(MELDED_DEFENDER, MELDED_10 + " As"), discard="Tc", stock_top="Kd", stock_size=3)
     r = play(r, "s")
@@ -746,8 +748,8 @@ def test_player_who_draws_leaving_two_may_still_knock() -> None:
 
 
 def test_max_turns_voids_the_round() -> None:
-    """RULES 3: «Optional safety valve ``max_turns``: the round is void once that many turns
-    have been played»."""
+    """docs/rules.rst §3: «Optional safety valve ``max_turns`` [...]: the round is void once that
+    many turns have been played»."""
     rules = gr.PAGAT.evolve(max_turns=2)
     r = position(rules, hands=(MELDED_DEFENDER, TAKER), discard="Tc", stock_top="Kd Qh")
     r = play(r, "s", "d Kd")
@@ -760,7 +762,7 @@ def test_max_turns_voids_the_round() -> None:
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), rules=st.sampled_from([gr.PAGAT, gr.SPANISH_SITE]))
 def test_max_turns_never_changes_a_round_that_ends_earlier(seed: int, rules: gr.Ruleset) -> None:
-    """RULES 3: ``max_turns`` «must never change a round that ends earlier»: replaying a round
+    """docs/rules.rst §3: ``max_turns`` «must never change a round that ends earlier»: replaying a round
     under a limit at or above its number of turns gives the same result."""
     rng = random.Random(seed)
     r = gr.Round.deal(rules, dealer=seed % 2, seed=seed)
@@ -804,8 +806,8 @@ EXTRA_ACTIONS: tuple[gr.Action, ...] = (
 
 @pytest.mark.parametrize("name", list(scripted_positions()))
 def test_is_legal_agrees_with_apply_and_apply_never_changes_the_round(name: str) -> None:
-    """STYLE 5: «Legality: ``legal_actions()``, ``is_legal(a)``, ``apply(a)`` (always checks).
-    Never mutate on failure»; API: «``r.apply(action)``: new Round; r is unchanged»."""
+    """docs/conventions.md §5: «Legality: ``legal_actions()``, ``is_legal(a)``, ``apply(a)`` (always checks).
+    Never mutate on failure»; API: ``r.apply(action)``: new Round; r is unchanged."""
     r = scripted_positions()[name]()
     before = snapshot(r)
     legal = set(r.legal_actions())
@@ -865,8 +867,9 @@ def test_is_legal_agrees_with_apply_and_apply_never_changes_the_round(name: str)
 def test_illegal_action_message_names_the_player_the_phase_and_the_reason(
     make: Callable[[], gr.Round], text: str, message: str
 ) -> None:
-    """STYLE 4: «``illegal action Knock(card=Card('Kd')) for player 1 in phase DISCARD: deadwood
-    14 exceeds the knock limit 10``»: who, in which phase, and why, with the numbers."""
+    """docs/conventions.md §4: «``illegal action Knock(card=Card('Kd')) for player 1 in phase
+    DISCARD: deadwood 14 exceeds the knock limit 10``»: who, in which phase, and why, with the
+    numbers."""
     r = make()
     with pytest.raises(gr.IllegalActionError) as info:
         r.apply(action(text))
@@ -908,3 +911,12 @@ def test_an_action_from_the_player_not_to_act_is_refused_before_any_hand_is_judg
     assert r.apply(legal, player=1) == r.apply(legal)
     with pytest.raises(gr.InvalidPositionError, match="player 2"):
         r.is_legal(legal, player=2)
+
+
+def test_round_start_is_deprecated_for_at_origin() -> None:
+    """``Round.start``, the former name of ``Round.at_origin``, still gives the same round and
+    warns with a ``DeprecationWarning`` naming its replacement."""
+    r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7).apply(gr.PassUpcard())
+    with pytest.warns(DeprecationWarning, match="Round.at_origin"):
+        started = r.start
+    assert r.at_origin == started

@@ -31,10 +31,10 @@ def test_a_round_is_not_built_directly() -> None:
 
 
 def test_a_set_up_round_knows_its_fields_and_that_it_was_not_dealt() -> None:
-    """A round set up past the deal has no deck, was not dealt, is its own origin and start,
+    """A round set up past the deal has no deck, was not dealt, is its own origin (``at_origin``),
     has no log; its defaults are those of a round before any knock."""
     r = position(hands=HANDS, discard="Tc Kd")
-    assert (None, False, None, r) == (r.deck, r.dealt, r.origin, r.start)
+    assert (None, False, None, r) == (r.deck, r.dealt, r.origin, r.at_origin)
     assert ((), (), None) == (r.events, r.actions, r.last_action)
     assert (None, None, (), (), None, None) == (
         r.knocker,
@@ -56,10 +56,11 @@ def test_a_dealt_round_keeps_its_deck_and_its_origin() -> None:
     later = play(r, "p", "p", "s")
     assert (r, r, later.actions) == (
         later.origin,
-        later.start,
+        later.at_origin,
         (gr.PassUpcard(), gr.PassUpcard(), gr.DrawStock()),
     )
-    assert later == later.start.replay(later.actions)
+    assert later == later.at_origin.replay(later.actions)
+    assert (later.at_origin, r) == (later.start, r.start)  # the former name, kept
     assert (gr.DrawStock(), r.deck, True) == (later.last_action, later.deck, later.dealt)
 
 

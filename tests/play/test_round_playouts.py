@@ -4,7 +4,7 @@ A playout deals a round from a seed and plays random legal actions (biased towar
 knocks, gins, undercuts, layoffs and dead hands all occur) until the round is over. After every
 action it checks where all 52 cards are, the hand sizes of the phase, that every legal action
 applies and that illegal ones are refused without a change, and that each player's view holds no
-card that player cannot know (STYLE 9: «random playouts that assert the invariants after every
+card that player cannot know (docs/conventions.md §9: «random playouts that assert the invariants after every
 action»).
 """
 
@@ -129,7 +129,7 @@ def playout(rules: gr.Ruleset, seed: int, dealer: int, rng: random.Random) -> gr
 def test_random_playouts_keep_the_round_invariants(
     name: str, seed: int, dealer: int, rng: random.Random
 ) -> None:
-    """RULES 2-6 as invariants: the 52 cards are always all in play exactly once, hand sizes
+    """docs/rules.rst §2-6 as invariants: the 52 cards are always all in play exactly once, hand sizes
     follow the phase, legality is consistent, views leak nothing, and every round ends."""
     rules = RULESETS[name]
     r = playout(rules, seed, dealer, rng)

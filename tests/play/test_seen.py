@@ -27,8 +27,8 @@ def start() -> gr.Round:
 
 
 def test_view_shows_own_hand_the_opponents_count_the_pile_and_the_stock_size() -> None:
-    """API: «r.view(player): only what that player may know (no opponent cards except those it
-    took from the pile or that were shown, no stock order)»."""
+    """API: r.view(player): only what that player may know (no opponent cards except those it
+    took from the pile or that were shown, no stock order)."""
     r = gr.Round.deal(gr.PAGAT, dealer=0, seed=11)
     for player in (0, 1):
         v = r.view(player)
@@ -48,7 +48,7 @@ def test_view_rejects_a_player_other_than_0_or_1() -> None:
 
 
 def test_view_knows_the_cards_the_opponent_took_from_the_pile_while_it_holds_them() -> None:
-    """API: the view shows «no opponent cards except those it took from the pile»; a card taken
+    """API: the view shows no opponent cards except those it took from the pile; a card taken
     and later discarded is no longer known to be held."""
     r = play(start(), "t")
     assert hand("Kd") == r.view(0).opponent_known
@@ -61,7 +61,7 @@ def test_view_knows_the_cards_the_opponent_took_from_the_pile_while_it_holds_the
 
 
 def test_view_knows_the_upcard_the_opponent_took_on_the_first_turn() -> None:
-    """RULES 2 and API: the initial upcard is a card taken from the pile like any other."""
+    """docs/rules.rst §2 and API: the initial upcard is a card taken from the pile like any other."""
     r = gr.Round.deal(gr.PAGAT, dealer=0, seed=11)
     upcard = r.initial_upcard
     r = play(r, "p", "t")
@@ -71,7 +71,8 @@ def test_view_knows_the_upcard_the_opponent_took_on_the_first_turn() -> None:
 
 
 def test_view_lists_legal_actions_only_on_the_players_turn() -> None:
-    """views.py: «legal_actions: the legal actions when it is this player's turn, else ()»."""
+    """``PlayerView.legal_actions`` (src/ginrummy/play/round.py): «The legal actions when it is
+    this player's turn, else ()»."""
     r = start()
     for _ in range(4):
         player = r.to_act
@@ -84,7 +85,7 @@ def test_view_lists_legal_actions_only_on_the_players_turn() -> None:
 
 
 def test_view_after_a_knock_shows_the_spread_layoffs_and_both_hands() -> None:
-    """RULES 4 and 5: the knocker «shows its 10 remaining cards arranged as a spread»; the
+    """docs/rules.rst §4 and §5: the knocker «shows its 10 remaining cards arranged as a spread»; the
     defender «shows its cards» and lays off; the knock card stays face down for the defender."""
     r = play(start(), "s", KNOCK, "l 7h 0")
     spread = (gr.Meld.parse("4h 5h 6h 7h"), gr.Meld.parse("9c 9d 9s"), gr.Meld.parse("Ad 2d 3d"))
@@ -100,9 +101,9 @@ def test_view_after_a_knock_shows_the_spread_layoffs_and_both_hands() -> None:
 
 def test_view_when_the_round_is_over_shows_everything() -> None:
     """API: views show both hands from the knock on, and the knock card, the knock and the
-    result once it is over. Which cards the opponent drew
-    from the stock stays unknown (events.py: the draws are censored, the knock only «until the
-    round is over»)."""
+    result once it is over. Which cards the opponent drew from the stock stays unknown
+    (src/ginrummy/play/events.py: the draws are censored, the knock only until the round is
+    over)."""
     r = play(start(), "s", KNOCK, "l 7h 0", "e")
     for player in (0, 1):
         v = r.view(player)
@@ -119,8 +120,9 @@ def test_view_when_the_round_is_over_shows_everything() -> None:
 
 
 def test_opponents_stock_draws_are_censored_in_the_events() -> None:
-    """events.py: «In a player's view the events are censored: ``card`` (the card drawn from the
-    stock) is None for the opponent's draws»; its own draws and every take from the pile show."""
+    """src/ginrummy/play/events.py: «In a player's view the events are censored: ``card`` (the
+    card drawn from the stock) is None for the opponent's draws»; its own draws and every take
+    from the pile show."""
     r = play(start(), "s", "d 7s", "t", "d Ks", "s")
     assert card("Qs") == r.events[0].card
     assert card("2c") == r.events[4].card
@@ -134,8 +136,8 @@ def test_opponents_stock_draws_are_censored_in_the_events() -> None:
 
 
 def test_opponents_knock_is_hidden_until_the_round_is_over() -> None:
-    """events.py: «``action`` is None for the opponent's knock until the round is over, since the
-    knock card lies face down (the spread is in the view)»."""
+    """src/ginrummy/play/events.py: «``action`` is None for the opponent's knock until the round
+    is over, since the knock card lies face down (the spread is in the view)»."""
     r = play(start(), "s", KNOCK)
     knock = r.events[-1]
     assert gr.Knock(card("Qs"), r.spread) == knock.action

@@ -443,7 +443,7 @@ def _move_stock_top_to_hand(args: dict[str, Any]) -> None:
     ],
 )
 def test_from_position_rejects_an_inconsistent_position(args: dict[str, Any], reason: str) -> None:
-    """API: «from_position rejects an inconsistent position with gr.InvalidPositionError», saying
+    """API: from_position rejects an inconsistent position with gr.InvalidPositionError, saying
     what is wrong: a card missing or twice, hand sizes, pile sizes, the taken card, the phase."""
     with pytest.raises(gr.InvalidPositionError) as info:
         gr.Round.from_position(gr.PAGAT, **args)
@@ -457,7 +457,7 @@ def _take_top_of_pile(args: dict[str, Any]) -> None:
 
 
 def test_from_position_accepts_the_positions_play_can_reach() -> None:
-    """API: «``from_position``: any position» that play can reach: a DISCARD with the stock at
+    """API: ``from_position``: any position that play can reach: a DISCARD with the stock at
     the dead-hand size (the player just drew the card leaving 2), the upcard just taken."""
     r = gr.Round.from_position(gr.PAGAT, **spoiled(_move_stock_top_to_hand, phase=DISCARD, stock_size=3))
     assert (2, DISCARD, 11) == (len(r.stock), r.phase, len(r.hand(1)))
@@ -493,7 +493,7 @@ def test_from_position_rejects_positions_play_cannot_reach() -> None:
 
 
 def test_from_position_rejects_an_initial_upcard_in_the_stock() -> None:
-    """RULES 2: the initial upcard is turned face up from the deck; it can be in a hand or on the
+    """docs/rules.rst §2: the initial upcard is turned face up from the deck; it can be in a hand or on the
     discard pile, never back in the stock."""
     args = layout(**BASE)
     with pytest.raises(gr.InvalidPositionError):

@@ -221,7 +221,7 @@ PRICED_RULESETS = [gr.PAGAT, gr.SPANISH_SITE]
 @pytest.mark.parametrize("rules", PRICED_RULESETS, ids=lambda r: r.name)
 @pytest.mark.parametrize("knocker", [0, 1])
 def test_knock_scores_the_difference_for_the_knocker(rules: gr.Ruleset, knocker: int) -> None:
-    """RULES 6, knock: K < D, the knocker scores D - K (no bonus)."""
+    """docs/rules.rst §6, knock: K < D, the knocker scores D - K (no bonus)."""
     assert (KNOCK, knocker, 7) == gr.price_round(
         rules, knocker=knocker, knocker_deadwood=3, defender_deadwood=10
     )
@@ -229,7 +229,7 @@ def test_knock_scores_the_difference_for_the_knocker(rules: gr.Ruleset, knocker:
 
 @pytest.mark.parametrize("rules", PRICED_RULESETS, ids=lambda r: r.name)
 def test_knock_wins_a_tie_without_undercut_on_tie(rules: gr.Ruleset) -> None:
-    """RULES 6, knock: K = D with ``undercut_on_tie = False`` is a knock worth D - K = 0."""
+    """docs/rules.rst §6, knock: K = D with ``undercut_on_tie = False`` is a knock worth D - K = 0."""
     untied = rules.evolve(undercut_on_tie=False)
     assert (KNOCK, 0, 0) == gr.price_round(untied, knocker=0, knocker_deadwood=6, defender_deadwood=6)
 
@@ -241,7 +241,7 @@ def test_knock_wins_a_tie_without_undercut_on_tie(rules: gr.Ruleset) -> None:
 def test_undercut_scores_the_difference_plus_the_bonus_for_the_defender(
     rules: gr.Ruleset, bonus: int, knocker: int
 ) -> None:
-    """RULES 6, undercut: D < K, the defender scores K - D + ``undercut_bonus``."""
+    """docs/rules.rst §6, undercut: D < K, the defender scores K - D + ``undercut_bonus``."""
     assert bonus == rules.undercut_bonus
     assert (UNDERCUT, 1 - knocker, 9 - 4 + bonus) == gr.price_round(
         rules, knocker=knocker, knocker_deadwood=9, defender_deadwood=4
@@ -252,14 +252,14 @@ def test_undercut_scores_the_difference_plus_the_bonus_for_the_defender(
     ("rules", "bonus"), [(gr.PAGAT, 10), (gr.SPANISH_SITE, 25)], ids=["pagat", "spanish"]
 )
 def test_undercut_on_tie_gives_the_defender_the_bonus(rules: gr.Ruleset, bonus: int) -> None:
-    """RULES 6, undercut: D = K with ``undercut_on_tie`` (every preset) goes to the defender,
+    """docs/rules.rst §6, undercut: D = K with ``undercut_on_tie`` (every preset) goes to the defender,
     who scores 0 + ``undercut_bonus``."""
     assert rules.undercut_on_tie
     assert (UNDERCUT, 0, bonus) == gr.price_round(rules, knocker=1, knocker_deadwood=8, defender_deadwood=8)
 
 
 def test_seed_001_worked_example_undercut_scores_12() -> None:
-    """RULES 6, worked example (seed 001): knocker 7, defender 5 after layoffs: the defender
+    """docs/rules.rst §6, worked example (seed 001): knocker 7, defender 5 after layoffs: the defender
     scores 7 - 5 + 10 = 12."""
     assert (UNDERCUT, 1, 12) == gr.price_round(gr.PAGAT, knocker=0, knocker_deadwood=7, defender_deadwood=5)
 
@@ -271,7 +271,7 @@ def test_seed_001_worked_example_undercut_scores_12() -> None:
 def test_gin_scores_the_defenders_deadwood_plus_the_gin_bonus(
     rules: gr.Ruleset, bonus: int, knocker: int
 ) -> None:
-    """RULES 6, gin: K = 0, the knocker scores D + ``gin_bonus``."""
+    """docs/rules.rst §6, gin: K = 0, the knocker scores D + ``gin_bonus``."""
     assert bonus == rules.gin_bonus
     assert (GIN, knocker, 31 + bonus) == gr.price_round(
         rules, knocker=knocker, knocker_deadwood=0, defender_deadwood=31
@@ -280,14 +280,14 @@ def test_gin_scores_the_defenders_deadwood_plus_the_gin_bonus(
 
 @pytest.mark.parametrize("rules", PRICED_RULESETS, ids=lambda r: r.name)
 def test_gin_is_never_undercut_even_when_the_defender_has_zero(rules: gr.Ruleset) -> None:
-    """RULES 6: «Gin can never be undercut, even when the defender also has 0.»"""
+    """docs/rules.rst §6: «Gin can never be undercut, even when the defender also has 0.»"""
     assert (GIN, 0, rules.gin_bonus) == gr.price_round(
         rules, knocker=0, knocker_deadwood=0, defender_deadwood=0
     )
 
 
 def test_big_gin_scores_the_big_gin_bonus_instead_of_the_gin_bonus() -> None:
-    """RULES 6, big gin (spanish-site): the declarer scores D + ``big_gin_bonus`` (31), which
+    """docs/rules.rst §6, big gin (spanish-site): the declarer scores D + ``big_gin_bonus`` (31), which
     replaces the gin bonus (25)."""
     rules = gr.SPANISH_SITE
     assert (31, 25) == (rules.big_gin_bonus, rules.gin_bonus)
@@ -308,7 +308,7 @@ def test_big_gin_scores_the_big_gin_bonus_instead_of_the_gin_bonus() -> None:
 def test_oklahoma_spade_upcard_multiplies_the_round_bonuses_included(
     knocker_deadwood: int, defender_deadwood: int, expected: tuple[gr.Outcome, int, int]
 ) -> None:
-    """RULES 6, Oklahoma: «when the initial upcard is a spade the round's points, bonuses
+    """docs/rules.rst §6, Oklahoma: «when the initial upcard is a spade the round's points, bonuses
     included, are multiplied» by ``spade_multiplier`` (2)."""
     assert 2 == gr.OKLAHOMA.spade_multiplier
     assert expected == gr.price_round(
@@ -321,14 +321,14 @@ def test_oklahoma_spade_upcard_multiplies_the_round_bonuses_included(
 
 
 def test_oklahoma_other_upcards_are_not_multiplied() -> None:
-    """RULES 6, Oklahoma: only a spade upcard multiplies; the same gin otherwise scores once."""
+    """docs/rules.rst §6, Oklahoma: only a spade upcard multiplies; the same gin otherwise scores once."""
     assert (GIN, 0, 12 + 20) == gr.price_round(
         gr.OKLAHOMA, knocker=0, knocker_deadwood=0, defender_deadwood=12
     )
 
 
 def test_spade_upcard_changes_nothing_with_a_multiplier_of_one() -> None:
-    """RULES 8: ``spade_multiplier`` is 1 outside Oklahoma, so a spade upcard changes nothing."""
+    """docs/rules.rst §8: ``spade_multiplier`` is 1 outside Oklahoma, so a spade upcard changes nothing."""
     assert gr.price_round(gr.PAGAT, knocker=0, knocker_deadwood=0, defender_deadwood=12) == gr.price_round(
         gr.PAGAT, knocker=0, knocker_deadwood=0, defender_deadwood=12, spade_upcard=True
     )
@@ -346,7 +346,7 @@ def test_price_round_refuses_big_gin_under_a_ruleset_without_big_gin() -> None:
 
 
 def test_round_results_from_played_rounds_agree_with_price_round() -> None:
-    """RULES 6: a real round's result is its ``price_round`` (the spread deadwoods and the
+    """docs/rules.rst §6: a real round's result is its ``price_round`` (the spread deadwoods and the
     outcome agree), checked on rounds played to the end by a knock-happy policy."""
     checked = 0
     for seed in range(40):

@@ -273,7 +273,7 @@ def test_the_facts_of_a_knock_need_a_knocker(name: str) -> None:
 def test_a_void_round_with_a_knocker_is_only_a_matched_gin(
     changes: dict[str, Any], message: str, field: str
 ) -> None:
-    """RULES 5: a void round names its knocker only when the defender's layoffs met a gin: both
+    """docs/rules.rst §5: a void round names its knocker only when the defender's layoffs met a gin: both
     at 0, with the spread and the layoffs, the defender above 0 before them."""
     assert (f"invalid round result: {message}", field) == refusal(**{**MATCHED, **changes})
 
@@ -491,7 +491,7 @@ def test_reprice_recognises_a_matched_big_gin() -> None:
 
 @pytest.mark.parametrize("outcome", [DEAD_HAND, VOID])
 def test_dead_hand_is_won_by_nobody_for_no_points(outcome: gr.Outcome) -> None:
-    """RULES 6, dead hand: nobody scores, 0 points (and a void round likewise)."""
+    """docs/rules.rst §6, dead hand: nobody scores, 0 points (and a void round likewise)."""
     result = gr.RoundResult(outcome=outcome)
     assert (None, 0, None) == (result.winner, result.points, result.loser)
     assert outcome.is_void
@@ -517,14 +517,14 @@ def test_round_result_defaults_to_no_winner_and_no_points() -> None:
 def test_void_outcomes_need_no_winner_and_no_points(
     outcome: gr.Outcome, winner: int | None, points: int
 ) -> None:
-    """RULES 6/7: a dead hand (or void round) is won by nobody for 0 points; anything else
+    """docs/rules.rst §6/§7: a dead hand (or void round) is won by nobody for 0 points; anything else
     raises ``InvalidResultError``."""
     with pytest.raises(gr.InvalidResultError, match="no winner and no points"):
         gr.RoundResult(outcome=outcome, winner=winner, points=points)
 
 
 def test_void_round_may_name_its_knocker() -> None:
-    """RULES 5: a gin matched with ``void_if_gin_matched`` voids a round that had a knocker: the
+    """docs/rules.rst §5: a gin matched with ``void_if_gin_matched`` voids a round that had a knocker: the
     knocker went gin, the defender laid off from above 0 down to 0."""
     spread = (gr.Meld.parse("Ac 2c 3c 4c"), gr.Meld.parse("7h 7d 7s"), gr.Meld.parse("Jd Qd Kd"))
     result = gr.RoundResult(
@@ -566,7 +566,7 @@ def test_a_dead_hand_with_a_knocker_is_refused(knocker: int) -> None:
 
 @pytest.mark.parametrize("outcome", [KNOCK, UNDERCUT, GIN, BIG_GIN])
 def test_scored_outcomes_need_a_winner(outcome: gr.Outcome) -> None:
-    """RULES 7: «A round is won by the player who scored it»: a scored outcome without a winner
+    """docs/rules.rst §7: «A round is won by the player who scored it»: a scored outcome without a winner
     raises ``InvalidResultError``."""
     with pytest.raises(gr.InvalidResultError, match="needs a winner"):
         gr.RoundResult(outcome=outcome, points=10)
@@ -574,7 +574,7 @@ def test_scored_outcomes_need_a_winner(outcome: gr.Outcome) -> None:
 
 @pytest.mark.parametrize("knocker", [0, 1])
 def test_undercut_is_won_by_the_defender(knocker: int) -> None:
-    """RULES 6: the undercut row scores for the defender; an undercut won by the knocker raises."""
+    """docs/rules.rst §6: the undercut row scores for the defender; an undercut won by the knocker raises."""
     assert (
         1 - knocker == gr.RoundResult(outcome=UNDERCUT, winner=1 - knocker, knocker=knocker, points=12).winner
     )
@@ -585,7 +585,7 @@ def test_undercut_is_won_by_the_defender(knocker: int) -> None:
 @pytest.mark.parametrize("outcome", [KNOCK, GIN, BIG_GIN])
 @pytest.mark.parametrize("knocker", [0, 1])
 def test_knock_gin_and_big_gin_are_won_by_the_knocker(outcome: gr.Outcome, knocker: int) -> None:
-    """RULES 6: knock, gin and big gin score for the knocker (declarer); won by the defender
+    """docs/rules.rst §6: knock, gin and big gin score for the knocker (declarer); won by the defender
     they raise."""
     assert knocker == gr.RoundResult(outcome=outcome, winner=knocker, knocker=knocker, points=12).winner
     with pytest.raises(gr.InvalidResultError, match="won by the knocker"):
@@ -621,8 +621,9 @@ def test_round_result_fields_out_of_their_domain_are_rejected(fields: dict[str, 
 
 @pytest.mark.parametrize("name", ["winner", "knocker"])
 def test_round_result_rejects_a_boolean_player(name: str) -> None:
-    """API/STYLE 7: players are 0 or 1; ``True`` is not a player (it is refused for ``points``
-    and by ``gr.loads``, so ``RoundResult(winner=True)`` cannot even round-trip through JSON)."""
+    """API and docs/conventions.md §7: players are 0 or 1; ``True`` is not a player (it is
+    refused for ``points`` and by ``gr.loads``, so ``RoundResult(winner=True)`` cannot even
+    round-trip through JSON)."""
     kwargs: dict[str, Any] = {"outcome": KNOCK, "winner": 1, "knocker": 1, "points": 5, name: True}
     with pytest.raises(gr.InvalidResultError):
         gr.RoundResult(**kwargs)
@@ -630,14 +631,14 @@ def test_round_result_rejects_a_boolean_player(name: str) -> None:
 
 @pytest.mark.parametrize("multiplier", [0, -2, "2", True, 2.0])
 def test_round_result_rejects_a_bad_multiplier(multiplier: Any) -> None:
-    """STYLE 7 («validated»): the multiplier is an integer of at least 1 (``gr.loads`` reads it
+    """docs/conventions.md §7 («validated»): the multiplier is an integer of at least 1 (``gr.loads`` reads it
     as 1 to 10, so an unchecked ``multiplier=0`` makes a value that does not round-trip)."""
     with pytest.raises(gr.InvalidResultError):
         gr.RoundResult(outcome=KNOCK, winner=0, points=4, multiplier=multiplier)
 
 
 def test_round_result_rejects_an_outcome_that_is_not_an_outcome() -> None:
-    """STYLE 3 («one exception per failure mode, all under GinRummyError»): an outcome given as
+    """docs/conventions.md §3 («one exception per failure mode, all under GinRummyError»): an outcome given as
     text raises ``InvalidResultError`` like every other bad field, not a bare ``TypeError``."""
     bad: Any = "knock"
     with pytest.raises(gr.InvalidResultError):
@@ -662,7 +663,7 @@ def test_round_result_rejects_an_outcome_that_is_not_an_outcome() -> None:
 def test_round_result_deadwood_must_fit_the_outcome(
     outcome: gr.Outcome, winner: int, deadwood: tuple[int, int]
 ) -> None:
-    """RULES 6 and the class docstring («the fields are checked against each other»): whatever
+    """docs/rules.rst §6 and the class docstring (the fields are checked against each other): whatever
     the ruleset, gin needs K = 0, an undercut D <= K and a knock K <= D. Player 0 knocks."""
     with pytest.raises(gr.InvalidResultError):
         gr.RoundResult(outcome=outcome, winner=winner, knocker=0, points=25, deadwood=deadwood)

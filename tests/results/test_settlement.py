@@ -188,7 +188,7 @@ def test_a_hollywood_result_has_three_plain_columns() -> None:
 
 
 def test_a_hollywood_game_is_played_to_the_end_of_its_three_columns() -> None:
-    """RULES 8, hollywood: a game is over when a player has reached the target in each of the
+    """docs/rules.rst §8, hollywood: a game is over when a player has reached the target in each of the
     three columns; its result is ``score_game`` of its rounds, three column settlements adding
     up to the totals, won by the higher total."""
     rules = gr.HOLLYWOOD.evolve(target=40)
@@ -211,7 +211,7 @@ def test_a_hollywood_game_is_played_to_the_end_of_its_three_columns() -> None:
 
 
 def test_hollywood_columns_open_with_each_win_and_close_at_the_target() -> None:
-    """RULES 8, hollywood: each win of a player opens the next column still open and scores in
+    """docs/rules.rst §8, hollywood: each win of a player opens the next column still open and scores in
     every open column that player has opened; a column whose score reaches the target closes and
     is settled like a game (boxes, game bonus, shutout). Traced by hand, target 100:
 
@@ -308,7 +308,7 @@ def breakdown_total(score: gr.PlayerScore) -> int:
 
 
 def test_box_and_game_bonuses_are_not_multiplied() -> None:
-    """RULES 6: «Box and game bonuses are not [multiplied]»: a doubled round still earns one
+    """docs/rules.rst §6: «Box and game bonuses are not [multiplied]»: a doubled round still earns one
     ``box_bonus`` and one ``game_bonus``."""
     doubled = gr.RoundResult(outcome=GIN, winner=0, knocker=0, points=2 * (60 + 20), multiplier=2)
     result = gr.score_game(gr.OKLAHOMA, [doubled])
@@ -320,7 +320,7 @@ def test_box_and_game_bonuses_are_not_multiplied() -> None:
 
 
 def test_round_points_count_toward_the_target() -> None:
-    """RULES 7: «Rounds are played until, at the end of a round, a player's game score reaches
+    """docs/rules.rst §7: «Rounds are played until, at the end of a round, a player's game score reaches
     ``target``»: the game score is the sum of the round points won."""
     results = [won(0, 40), won(1, 30), won(0, 59)]
     assert (99, 30) == gr.game_scores(gr.PAGAT, results)
@@ -331,7 +331,7 @@ def test_round_points_count_toward_the_target() -> None:
 
 
 def test_boxes_do_not_count_toward_the_target_by_default() -> None:
-    """RULES 7: «The game score counts round points only»: four won rounds worth 90 points and
+    """docs/rules.rst §7: «The game score counts round points only»: four won rounds worth 90 points and
     80 in boxes do not reach 100."""
     results = [won(0, 30), won(0, 30), won(0, 20), won(0, 10)]
     assert not gr.PAGAT.boxes_count_toward_target
@@ -341,7 +341,7 @@ def test_boxes_do_not_count_toward_the_target_by_default() -> None:
 
 
 def test_boxes_count_toward_the_target_when_the_ruleset_says_so() -> None:
-    """RULES 7: «(plus boxes when ``boxes_count_toward_target``)»: each won round adds
+    """docs/rules.rst §7: «(plus boxes when ``boxes_count_toward_target``)»: each won round adds
     ``box_bonus`` to the game score as it is won."""
     rules = gr.PAGAT.evolve(boxes_count_toward_target=True)
     results = [won(0, 30), won(1, 5), won(0, 20)]
@@ -350,7 +350,7 @@ def test_boxes_count_toward_the_target_when_the_ruleset_says_so() -> None:
 
 
 def test_a_player_can_reach_the_target_through_a_box() -> None:
-    """RULES 7: with ``boxes_count_toward_target`` a round of 80 points plus its box of 20
+    """docs/rules.rst §7: with ``boxes_count_toward_target`` a round of 80 points plus its box of 20
     reaches 100 and ends the game, which it would not without boxes."""
     rules = gr.PAGAT.evolve(boxes_count_toward_target=True)
     results = [won(0, 80)]
@@ -362,14 +362,14 @@ def test_a_player_can_reach_the_target_through_a_box() -> None:
 
 
 def test_game_bonus_goes_to_the_player_who_reaches_the_target() -> None:
-    """RULES 7: «That player receives ``game_bonus`` (100).» The other player gets none."""
+    """docs/rules.rst §7: «That player receives ``game_bonus`` (100).» The other player gets none."""
     result = gr.score_game(gr.PAGAT, [won(0, 20), won(1, 60), won(1, 45)])
     assert 1 == result.reached_target
     assert (0, 100) == (result.breakdown[0].game_bonus, result.breakdown[1].game_bonus)
 
 
 def test_box_bonus_goes_to_both_players_for_every_round_won() -> None:
-    """RULES 7: «each player adds ``box_bonus`` for every round it won (both players, not only
+    """docs/rules.rst §7: «each player adds ``box_bonus`` for every round it won (both players, not only
     the winner)»."""
     results = [won(0, 10), won(1, 5), won(0, 10), won(1, 5), won(0, 10), won(0, 80)]
     result = gr.score_game(gr.PAGAT, results)
@@ -380,7 +380,7 @@ def test_box_bonus_goes_to_both_players_for_every_round_won() -> None:
 
 
 def test_box_is_won_by_the_player_who_scored_the_round_including_undercuts() -> None:
-    """RULES 7: «A round is won by the player who scored it»: an undercut's box goes to the
+    """docs/rules.rst §7: «A round is won by the player who scored it»: an undercut's box goes to the
     defender who scored it, not to the knocker."""
     undercut = gr.RoundResult(outcome=UNDERCUT, winner=1, knocker=0, points=12)
     result = gr.score_game(gr.PAGAT, [undercut, won(0, 100)])
@@ -390,7 +390,7 @@ def test_box_is_won_by_the_player_who_scored_the_round_including_undercuts() -> 
 
 @pytest.mark.parametrize("outcome", [DEAD_HAND, VOID])
 def test_dead_hands_are_won_by_nobody_and_earn_no_box(outcome: gr.Outcome) -> None:
-    """RULES 7: «dead hands are won by nobody»: they add no box and no points, but count as
+    """docs/rules.rst §7: «dead hands are won by nobody»: they add no box and no points, but count as
     rounds played."""
     void = gr.RoundResult(outcome=outcome)
     result = gr.score_game(gr.PAGAT, [void, won(0, 60), void, void, won(0, 40)])
@@ -401,7 +401,7 @@ def test_dead_hands_are_won_by_nobody_and_earn_no_box(outcome: gr.Outcome) -> No
 
 
 def test_double_game_bonus_shutout_when_the_opponent_scored_nothing() -> None:
-    """RULES 7, ``DOUBLE_GAME_BONUS`` (Pagat): «if the opponent scored no points in the whole
+    """docs/rules.rst §7, ``DOUBLE_GAME_BONUS`` (Pagat): «if the opponent scored no points in the whole
     game, the game bonus is doubled (200)». Dead hands do not spoil a shutout."""
     result = gr.score_game(gr.PAGAT, [won(0, 60), DEAD, won(0, 40)])
     expected = gr.PlayerScore(round_points=100, rounds_won=2, boxes=40, game_bonus=200, shutout=True)
@@ -410,7 +410,7 @@ def test_double_game_bonus_shutout_when_the_opponent_scored_nothing() -> None:
 
 
 def test_double_game_bonus_not_when_the_opponent_scored() -> None:
-    """RULES 7, ``DOUBLE_GAME_BONUS``: one scored round by the opponent means a plain game
+    """docs/rules.rst §7, ``DOUBLE_GAME_BONUS``: one scored round by the opponent means a plain game
     bonus of 100."""
     result = gr.score_game(gr.PAGAT, [won(0, 60), won(1, 1), won(0, 40)])
     assert (100, False) == (result.breakdown[0].game_bonus, result.breakdown[0].shutout)
@@ -418,7 +418,7 @@ def test_double_game_bonus_not_when_the_opponent_scored() -> None:
 
 
 def test_double_round_points_shutout_when_the_reacher_won_every_round() -> None:
-    """RULES 7, ``DOUBLE_ROUND_POINTS`` (spanish-site): «if the player who reached the target
+    """docs/rules.rst §7, ``DOUBLE_ROUND_POINTS`` (spanish-site): «if the player who reached the target
     won every round and no round was a dead hand, its round points are doubled before boxes
     are added»: (60 + 50) * 2 + 2 boxes of 25 + 100."""
     result = gr.score_game(gr.SPANISH_SITE, [won(0, 60), won(0, 50)])
@@ -428,7 +428,7 @@ def test_double_round_points_shutout_when_the_reacher_won_every_round() -> None:
 
 
 def test_double_round_points_not_after_a_dead_hand() -> None:
-    """RULES 7, ``DOUBLE_ROUND_POINTS``: «and no round was a dead hand»: one dead hand and the
+    """docs/rules.rst §7, ``DOUBLE_ROUND_POINTS``: «and no round was a dead hand»: one dead hand and the
     points stay single."""
     result = gr.score_game(gr.SPANISH_SITE, [won(0, 60), DEAD, won(0, 50)])
     assert (110, False) == (result.breakdown[0].round_points, result.breakdown[0].shutout)
@@ -436,7 +436,7 @@ def test_double_round_points_not_after_a_dead_hand() -> None:
 
 
 def test_double_round_points_not_when_the_opponent_won_a_round() -> None:
-    """RULES 7, ``DOUBLE_ROUND_POINTS``: «won every round»: one round won by the opponent (even
+    """docs/rules.rst §7, ``DOUBLE_ROUND_POINTS``: «won every round»: one round won by the opponent (even
     for 1 point) and the points stay single."""
     result = gr.score_game(gr.SPANISH_SITE, [won(0, 60), won(1, 1), won(0, 50)])
     assert (110, False) == (result.breakdown[0].round_points, result.breakdown[0].shutout)
@@ -444,7 +444,7 @@ def test_double_round_points_not_when_the_opponent_won_a_round() -> None:
 
 
 def test_double_round_points_does_not_double_the_game_bonus() -> None:
-    """RULES 7: the two shutout rules differ: ``DOUBLE_ROUND_POINTS`` leaves the game bonus at
+    """docs/rules.rst §7: the two shutout rules differ: ``DOUBLE_ROUND_POINTS`` leaves the game bonus at
     100 even when the opponent scored nothing."""
     result = gr.score_game(gr.SPANISH_SITE, [won(0, 100)])
     assert (200, 100) == (result.breakdown[0].round_points, result.breakdown[0].game_bonus)
@@ -463,7 +463,7 @@ def test_double_total_shutout_doubles_the_whole_total_bonuses_included() -> None
 
 
 def test_no_shutout_rule_doubles_nothing() -> None:
-    """RULES 7, ``NONE``: a clean sweep with a scoreless opponent earns a single game bonus and
+    """docs/rules.rst §7, ``NONE``: a clean sweep with a scoreless opponent earns a single game bonus and
     single round points."""
     rules = gr.PAGAT.evolve(shutout=gr.Shutout.NONE)
     result = gr.score_game(rules, [won(0, 60), won(0, 50)])
@@ -472,7 +472,7 @@ def test_no_shutout_rule_doubles_nothing() -> None:
 
 
 def test_highest_total_a_player_can_reach_the_target_and_lose() -> None:
-    """RULES 7, ``HIGHEST_TOTAL``: «after all bonuses the higher total wins ... so a player can
+    """docs/rules.rst §7, ``HIGHEST_TOTAL``: «after all bonuses the higher total wins ... so a player can
     reach the target and still lose»: under spanish-site (box 25) player 0 wins ten rounds of 1
     point (10 + 250 = 260), player 1 one round of 100 (100 + 25 + 100 = 225)."""
     results = [won(0, 1)] * 10 + [won(1, 100)]
@@ -483,7 +483,7 @@ def test_highest_total_a_player_can_reach_the_target_and_lose() -> None:
 
 
 def test_highest_total_equal_totals_are_a_drawn_game() -> None:
-    """RULES 7, ``HIGHEST_TOTAL``: «equal totals are a drawn game»: the winner is None.
+    """docs/rules.rst §7, ``HIGHEST_TOTAL``: «equal totals are a drawn game»: the winner is None.
     Pagat: player 0 wins ten rounds of 2 (20 + 200 = 220), player 1 one of 100 (100 + 20 + 100)."""
     results = [won(0, 2)] * 10 + [won(1, 100)]
     result = gr.score_game(gr.PAGAT, results)
@@ -492,7 +492,7 @@ def test_highest_total_equal_totals_are_a_drawn_game() -> None:
 
 
 def test_highest_total_the_higher_total_wins() -> None:
-    """RULES 7, ``HIGHEST_TOTAL``: usually the player who reached the target has the higher
+    """docs/rules.rst §7, ``HIGHEST_TOTAL``: usually the player who reached the target has the higher
     total, and wins."""
     result = gr.score_game(gr.PAGAT, [won(1, 30), won(0, 100)])
     assert (220, 50) == result.totals
@@ -500,7 +500,7 @@ def test_highest_total_the_higher_total_wins() -> None:
 
 
 def test_first_to_target_the_player_who_reached_it_wins() -> None:
-    """RULES 7, ``FIRST_TO_TARGET``: «the player who reached the target wins», even with the
+    """docs/rules.rst §7, ``FIRST_TO_TARGET``: «the player who reached the target wins», even with the
     lower total (the losing case of ``HIGHEST_TOTAL`` above)."""
     rules = gr.SPANISH_SITE.evolve(game_winner=gr.GameWinner.FIRST_TO_TARGET)
     result = gr.score_game(rules, [won(0, 1)] * 10 + [won(1, 100)])
@@ -509,7 +509,7 @@ def test_first_to_target_the_player_who_reached_it_wins() -> None:
 
 
 def test_first_to_target_equal_totals_are_not_a_draw() -> None:
-    """RULES 7, ``FIRST_TO_TARGET``: with equal totals the player who reached the target still
+    """docs/rules.rst §7, ``FIRST_TO_TARGET``: with equal totals the player who reached the target still
     wins (no drawn game)."""
     rules = gr.PAGAT.evolve(game_winner=gr.GameWinner.FIRST_TO_TARGET)
     result = gr.score_game(rules, [won(0, 2)] * 10 + [won(1, 100)])
@@ -518,7 +518,7 @@ def test_first_to_target_equal_totals_are_not_a_draw() -> None:
 
 
 def test_game_in_progress_has_no_winner() -> None:
-    """RULES 7: until a player reaches the target the game is not over: ``is_over`` False,
+    """docs/rules.rst §7: until a player reaches the target the game is not over: ``is_over`` False,
     winner None, and the totals are the round points so far (no bonuses)."""
     result = gr.score_game(gr.PAGAT, [won(0, 40), DEAD, won(1, 30)])
     assert (False, None, None, False) == (
@@ -533,14 +533,14 @@ def test_game_in_progress_has_no_winner() -> None:
 
 
 def test_game_with_no_rounds_is_in_progress() -> None:
-    """RULES 7: an empty list of rounds is a game that has not started: 0 to 0, not over."""
+    """docs/rules.rst §7: an empty list of rounds is a game that has not started: 0 to 0, not over."""
     result = gr.score_game(gr.PAGAT, [])
     assert (False, None, (0, 0), 0) == (result.is_over, result.winner, result.totals, result.rounds)
 
 
 @pytest.mark.parametrize("extra", [won(1, 10), won(0, 10), DEAD], ids=["loser", "winner", "dead-hand"])
 def test_result_after_the_game_ending_round_is_rejected(extra: gr.RoundResult) -> None:
-    """RULES 7: the game ends at the end of the round in which a player reaches the target, so
+    """docs/rules.rst §7: the game ends at the end of the round in which a player reaches the target, so
     a further round result (even a dead hand) raises ``InvalidResultError`` naming it."""
     with pytest.raises(gr.InvalidResultError, match=r"results\[2\]"):
         gr.score_game(gr.PAGAT, [won(0, 50), won(0, 50), extra])
@@ -596,7 +596,7 @@ def settled(rules: gr.Ruleset, results: list[gr.RoundResult]) -> list[gr.RoundRe
 @settings(max_examples=300, deadline=None)
 @given(game_rules(), st.lists(round_results, max_size=15))
 def test_breakdown_sums_to_the_totals(rules: gr.Ruleset, results: list[gr.RoundResult]) -> None:
-    """RULES 7 / API: each total is round points + boxes + game bonus, the box count is the
+    """docs/rules.rst §7 / API: each total is round points + boxes + game bonus, the box count is the
     rounds won, and only the player who reached the target has a game bonus."""
     results = settled(rules, results)
     result = gr.score_game(rules, results)
@@ -628,7 +628,7 @@ def test_breakdown_sums_to_the_totals(rules: gr.Ruleset, results: list[gr.RoundR
 @settings(max_examples=200, deadline=None)
 @given(game_rules(), st.lists(round_results, min_size=1, max_size=15))
 def test_winner_follows_the_game_winner_rule(rules: gr.Ruleset, results: list[gr.RoundResult]) -> None:
-    """RULES 7: a finished game is won by the higher total (``HIGHEST_TOTAL``, None when equal)
+    """docs/rules.rst §7: a finished game is won by the higher total (``HIGHEST_TOTAL``, None when equal)
     or by the player who reached the target (``FIRST_TO_TARGET``)."""
     result = gr.score_game(rules, settled(rules, results))
     if not result.is_over:

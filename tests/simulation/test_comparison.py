@@ -1,7 +1,7 @@
 """Paired comparison: every statistic of each ruleset against the first, its difference
 computed game by game with the interval the delta method gives (checked against a two-pass
 computation over the games), zero for a ruleset against itself, large effects found, bad
-arguments refused, and a table that fits 80 columns."""
+arguments refused, and a listing that fits 80 columns."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import ginrummy as gr
-from ginrummy.cli.tables import comparison_table, statistic_label
+from ginrummy.cli.listings import comparison_text, statistic_label
 from ginrummy.simulation.comparison import paired_difference
 from ginrummy.simulation.tally import PRODUCTS, STATISTICS
 
@@ -221,17 +221,17 @@ def test_unknown_ruleset_or_statistic_is_refused() -> None:
             comparison.difference(ruleset, statistic)
 
 
-# ------------------------------------------------------------------------------------ table
+# ------------------------------------------------------------------------------------ listing
 
 
-def test_comparison_table_fits_80_columns_and_marks_the_clear_differences() -> None:
+def test_comparison_listing_fits_80_columns_and_marks_the_clear_differences() -> None:
     """Eight rulesets compared fit an 80-column terminal; the difference rows carry ``*``
     exactly where the interval excludes 0."""
     presets = list(gr.PRESETS.values())
     comparison = gr.compare(presets, rounds=3, seed=2, bots=GREEDY)
-    table = comparison_table(comparison)
-    assert max(len(line) for line in table.splitlines()) <= 80
-    section = table.split("the interval excludes 0\n\n", 1)[1]
+    listing = comparison_text(comparison)
+    assert max(len(line) for line in listing.splitlines()) <= 80
+    section = listing.split("the interval excludes 0\n\n", 1)[1]
     assert "*" in section
     blocks = [block.splitlines() for block in section.split("\n\n")]
     assert [r.name for r in presets[1:]] == [name for block in blocks for name in block[0].split()]

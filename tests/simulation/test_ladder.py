@@ -174,9 +174,9 @@ def test_ladder_command_prints_ratings_and_pairs_and_json(reference: gr.Ladder) 
     """``ginrummy ladder`` prints the ratings strongest first and a line per pair within 80
     columns; ``--json`` is the ladder's document (``gr.dumps``)."""
     args = ("ladder", "--preset", "pagat", "--bots", *FAST, "--games", "4", "--seed", "5")
-    table = run_cli(*args)
-    assert (0, "") == (table.returncode, table.stderr)
-    lines = table.stdout.splitlines()
+    listing = run_cli(*args)
+    assert (0, "") == (listing.returncode, listing.stderr)
+    lines = listing.stdout.splitlines()
     assert max(map(len, lines)) <= 80
     ranked = [line.split()[1] for line in lines if line[:1].isdigit()]
     assert [r.bot for r in reference.ratings] == ranked

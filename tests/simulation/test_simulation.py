@@ -1,6 +1,6 @@
 """Bot-against-bot simulation: reproducible counts that add up, the same result for any number
 of worker processes, intervals computed right, bad arguments rejected, and the side-by-side
-table. (Shards, tallies and executors: ``test_shards.py``.)"""
+listing. (Shards, tallies and executors: ``test_shards.py``.)"""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import ginrummy as gr
 from cli_helpers import cli_env
-from ginrummy.cli.tables import simulation_table
+from ginrummy.cli.listings import simulation_text
 
 Z = 1.959963984540054
 """The 97.5% quantile of the standard normal distribution."""
@@ -526,22 +526,22 @@ def test_one_ruleset_may_be_given_alone() -> None:
     )
 
 
-# ------------------------------------------------------------------------------------ table
+# ------------------------------------------------------------------------------------ listing
 
 
-def table_blocks(table: str) -> list[list[str]]:
-    """The blocks of a side-by-side table (after its header lines), each a list of lines."""
-    body = table.split("\n\n", 1)[1]
+def listing_blocks(listing: str) -> list[list[str]]:
+    """The blocks of a side-by-side listing (after its header lines), each a list of lines."""
+    body = listing.split("\n\n", 1)[1]
     return [block.splitlines() for block in body.split("\n\n")]
 
 
-def test_simulation_table_has_one_column_per_ruleset(round_report: gr.SimulationReport) -> None:
-    """The table heads one column per ruleset, in order, across its blocks, every row has a
+def test_simulation_listing_has_one_column_per_ruleset(round_report: gr.SimulationReport) -> None:
+    """The listing heads one column per ruleset, in order, across its blocks, every row has a
     cell under each, and no line is wider than 80 columns."""
-    table = simulation_table(round_report)
-    blocks = table_blocks(table)
+    listing = simulation_text(round_report)
+    blocks = listing_blocks(listing)
     assert [s.name for s in round_report.stats] == [name for block in blocks for name in block[0].split()]
-    assert all(len(line) <= 80 for line in table.splitlines())
+    assert all(len(line) <= 80 for line in listing.splitlines())
     rounds = [cell for block in blocks for cell in block[1].split()[1:]]
     assert ["12"] * len(round_report.stats) == rounds
     labels = [line[:24].strip() for line in blocks[0][1:]]
@@ -551,28 +551,28 @@ def test_simulation_table_has_one_column_per_ruleset(round_report: gr.Simulation
         assert 1 == len({len(line) for line in block[1:]})
 
 
-def test_simulation_table_games_rows(game_report: gr.SimulationReport) -> None:
+def test_simulation_listing_games_rows(game_report: gr.SimulationReport) -> None:
     """Simulating games adds the rows about games."""
-    table = simulation_table(game_report)
-    assert table.startswith("2 games per ruleset, greedy (player 0) vs greedy (player 1), seed 1")
-    labels = [line[:24].strip() for line in table_blocks(table)[0][1:]]
+    listing = simulation_text(game_report)
+    assert listing.startswith("2 games per ruleset, greedy (player 0) vs greedy (player 1), seed 1")
+    labels = [line[:24].strip() for line in listing_blocks(listing)[0][1:]]
     for label in ("games", "rounds per game", "first player wins game", "drawn games"):
         assert label in labels
 
 
-def test_simulation_table_of_one_ruleset_has_one_column() -> None:
-    """One ruleset gives a table with one column in one block."""
-    (block,) = table_blocks(simulation_table(gr.simulate(gr.STRAIGHT, rounds=2, bots=GREEDY)))
+def test_simulation_listing_of_one_ruleset_has_one_column() -> None:
+    """One ruleset gives a listing with one column in one block."""
+    (block,) = listing_blocks(simulation_text(gr.simulate(gr.STRAIGHT, rounds=2, bots=GREEDY)))
     assert ["straight"] == block[0].split()
     assert ["rounds", "2"] == block[1].split()
 
 
-def test_simulation_table_cells_are_the_estimates_in_percent() -> None:
+def test_simulation_listing_cells_are_the_estimates_in_percent() -> None:
     """A share prints as its value and interval in percent, a mean as itself: the row of the
     knock share and of turns per round hold the report's figures."""
     report = gr.simulate(gr.PAGAT, rounds=30, seed=2, bots=GREEDY)
     stats = report.stats[0]
-    rows = {line[:24].strip(): line[24:].strip() for line in table_blocks(simulation_table(report))[0][1:]}
+    rows = {line[:24].strip(): line[24:].strip() for line in listing_blocks(simulation_text(report))[0][1:]}
     knock = stats.rate("knock")
     assert f"{100 * knock.value:.1f} ({100 * knock.low:.1f}-{100 * knock.high:.1f})" == rows["knock"]
     turns = stats.turns_per_round
@@ -584,11 +584,9 @@ def empty_report() -> gr.SimulationReport:
     return gr.SimulationReport(gr.Tally.empty([gr.PAGAT], ("greedy", "greedy"), 0, "rounds"))
 
 
-def test_simulation_table_shows_undefined_figures_as_a_dash() -> None:
+def test_simulation_listing_shows_undefined_figures_as_a_dash() -> None:
     """A figure with no data behind it (no round was scored) prints as ``-``."""
-    row = next(
-        line for line in simulation_table(empty_report()).splitlines() if line.startswith("points per")
-    )
+    row = next(line for line in simulation_text(empty_report()).splitlines() if line.startswith("points per"))
     assert "-" == row.split()[-1]
 
 

@@ -40,7 +40,7 @@ Where the library's rules force a difference from the original:
   the position (the original uses an unseeded ``java.util.Random``), so a bot with a given
   seed always plays the same action for the same view; ``seed=None`` draws a seed at random.
 - The danger term is this library's reading of "cards the opponent can meld" (see
-  ``docs/design.md``, "The camper bot"), not the original's table of adjacency bonuses.
+  ``docs/design.md``, "The camper bot"), not the original's matrix of adjacency bonuses.
 
 >>> import ginrummy as gr
 >>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7)
@@ -61,7 +61,7 @@ from ginrummy.bots.reference import next_layoff, require_turn
 from ginrummy.cards import Card, Hand
 from ginrummy.errors import GinRummyError
 from ginrummy.melding.partition import Arrangement, all_best_melds, best_discard, best_discards, deadwood
-from ginrummy.melding.suit_tables import tables_for
+from ginrummy.melding.suit_lookups import lookups_for
 from ginrummy.phase import Phase
 from ginrummy.play.round import PlayerView
 from ginrummy.rules import Ruleset
@@ -139,7 +139,7 @@ def future_deadwood(kept: int, unseen: int, rules: Ruleset, draws: int = FUTURE_
     hand = Hand.from_mask(kept)
     now = deadwood(hand, rules)
     saving = now - best_discard(hand, rules)[1]
-    values = tables_for(rules).values
+    values = lookups_for(rules).values
     outs = meld_outs(kept, rules.round_the_corner) & unseen
     found: list[int] = []
     rest = unseen & ~outs
@@ -243,7 +243,7 @@ class CamperBot:
         rules = view.rules
         now = deadwood(view.hand, rules)
         eleven = view.hand.add(top)
-        if deadwood(eleven, rules) >= now + tables_for(rules).values[top.index % 13]:
+        if deadwood(eleven, rules) >= now + lookups_for(rules).values[top.index % 13]:
             return False  # some best arrangement leaves it unmatched: it does not meld
         left = next(left for card, left in best_discards(eleven, rules) if card != top)
         return left < now
@@ -309,7 +309,7 @@ def _places(view: PlayerView) -> tuple[int, int, int]:
 
 def _layoff_points(arrangement: Arrangement, live: Hand, rules: Ruleset) -> int:
     """The points of the cards of ``live`` that fit a meld of ``arrangement`` directly."""
-    values = tables_for(rules).values
+    values = lookups_for(rules).values
     return sum(
         values[card.index % 13]
         for card in live

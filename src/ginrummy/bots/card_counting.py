@@ -12,7 +12,7 @@ new 3-card meld with two of its cards (its *outs*), the deadwood points the next
 save, summed. Cards already discarded, held by the opponent or in the player's own hand are
 not outs, so a pair whose third card lies in the discard pile counts for nothing.
 
-Everything works on hand masks (see :mod:`ginrummy.cards`) and per-suit tables, so that a bot
+Everything works on hand masks (see :mod:`ginrummy.cards`) and per-suit lookups, so that a bot
 can weigh every candidate discard in a few microseconds.
 
 >>> import ginrummy as gr
@@ -29,7 +29,7 @@ import functools
 from ginrummy.actions import Discard, DrawStock, PassUpcard, TakeDiscard
 from ginrummy.cards import Hand
 from ginrummy.melding.partition import deadwood
-from ginrummy.melding.suit_tables import PartitionTables, tables_for
+from ginrummy.melding.suit_lookups import SuitLookups, lookups_for
 from ginrummy.play.round import PlayerView
 from ginrummy.rules import Ruleset
 from ginrummy.suit_masks import SUIT_BITS, rotate_left, rotate_right, split, triples
@@ -54,7 +54,7 @@ def meld_partners(wrap: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
     >>> len(meld_partners(False)[0]), len(meld_partners(True)[0])   # the ace of clubs
     (4, 6)
     """
-    table = []
+    partners = []
     for index in range(52):
         suit, rank = divmod(index, 13)
         others = [13 * s + rank for s in range(4) if s != suit]
@@ -67,8 +67,8 @@ def meld_partners(wrap: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
                 continue
             rest = [13 * suit + r for r in window if r != rank]
             pairs.append((1 << rest[0], 1 << rest[1]))
-        table.append(tuple(pairs))
-    return tuple(table)
+        partners.append(tuple(pairs))
+    return tuple(partners)
 
 
 def meld_outs(mask: int, wrap: bool) -> int:
@@ -100,9 +100,9 @@ class _RunOuts:
     """Per 13-bit suit mask ``m``, the cards of that suit that lower the run-only deadwood of
     ``m`` when added, with the points saved: ``outs[m]`` is a tuple of ``(bit, saved)``."""
 
-    def __init__(self, tables: PartitionTables) -> None:
-        dw = tables.dw
-        wrap = tables.wrap
+    def __init__(self, lookups: SuitLookups) -> None:
+        dw = lookups.dw
+        wrap = lookups.wrap
         outs: list[tuple[tuple[int, int], ...]] = [()] * (1 << 13)
         for m in range(1 << 13):
             if not 2 <= m.bit_count() <= 11:
@@ -123,8 +123,8 @@ class _RunOuts:
 
 
 @functools.cache
-def _run_outs(tables: PartitionTables) -> _RunOuts:
-    return _RunOuts(tables)
+def _run_outs(lookups: SuitLookups) -> _RunOuts:
+    return _RunOuts(lookups)
 
 
 def meld_gain(mask: int, points: int, live: int, rules: Ruleset) -> int:
@@ -132,7 +132,7 @@ def meld_gain(mask: int, points: int, live: int, rules: Ruleset) -> int:
     the cards of ``live`` that each form a new meld with it; divided by the number of cards
     the next draw could be, it is the expected saving of that draw from melding.
 
-    Runs come from a per-suit table; the third card of a pair saves the pair's points. Ranks
+    Runs come from the per-suit lookups; the third card of a pair saves the pair's points. Ranks
     held three or four times count as sets (so a set card that a run would rather use is not
     offered to that run); where a card would both extend a run and complete a set, or a pair
     card sits in a run, the partitioner decides.
@@ -143,8 +143,8 @@ def meld_gain(mask: int, points: int, live: int, rules: Ruleset) -> int:
     >>> meld_gain(hand.mask, gr.deadwood(hand), live, gr.PAGAT)   # 7h saves 17 (8h 9h), Th 27 (8h-Jh), 7s 14
     58
     """
-    tables = tables_for(rules)
-    run = tables.melded
+    lookups = lookups_for(rules)
+    run = lookups.melded
     a, b, c, d = split(mask)
     sets = triples(a, b, c, d)
     ra, rb, rc, rd = run[a], run[b], run[c], run[d]
@@ -155,14 +155,14 @@ def meld_gain(mask: int, points: int, live: int, rules: Ruleset) -> int:
         d &= ~sets
     pairs = (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)
     pair_in_run = pairs & (ra | rb | rc | rd)
-    table = _run_outs(tables).outs
-    values = tables.values
+    outs = _run_outs(lookups).outs
+    values = lookups.values
     total = 0
     exact = 0
     for shift, m in ((0, a), (13, b), (26, c), (39, d)):
         here = live >> shift & SUIT_BITS
         seen = 0
-        for bit, saved in table[m]:
+        for bit, saved in outs[m]:
             if bit & here:
                 seen |= bit
                 if bit & pairs:

@@ -34,6 +34,7 @@ from ginrummy._version import __version__
 from ginrummy.bots.registry import BOT_NAME_FORMS, DEFAULT_BOT
 from ginrummy.cards import Card, Hand
 from ginrummy.cli.ladder_command import add_ladder_command, run_ladder
+from ginrummy.cli.listings import closest_preset, presets_json, presets_text, ruleset_json, ruleset_text
 from ginrummy.cli.play import play
 from ginrummy.cli.simulation_commands import (
     PROGRESS,
@@ -44,7 +45,6 @@ from ginrummy.cli.simulation_commands import (
     run_compare,
     run_simulate,
 )
-from ginrummy.cli.tables import closest_preset, presets_json, presets_table, ruleset_json, ruleset_table
 from ginrummy.errors import GinRummyError
 from ginrummy.io.json_writer import arrangement_data
 from ginrummy.melding.partition import best_discards, best_melds, iter_best_melds
@@ -368,13 +368,13 @@ def _presets(name: str | None, as_json: bool, file: str | None = None) -> int:
         if name is not None:
             raise _UsageError(f"{_PROG} presets: error: give a preset's name or --ruleset, not both")
         rules = ruleset_file(file)
-        print(ruleset_json(rules) if as_json else ruleset_table(rules, closest_preset(rules)))
+        print(ruleset_json(rules) if as_json else ruleset_text(rules, closest_preset(rules)))
         return 0
     if name is None:
-        print(presets_json(list(PRESETS.values())) if as_json else presets_table(list(PRESETS.values())))
+        print(presets_json(list(PRESETS.values())) if as_json else presets_text(list(PRESETS.values())))
         return 0
     rules = find_ruleset(name)
-    print(ruleset_json(rules) if as_json else ruleset_table(rules))
+    print(ruleset_json(rules) if as_json else ruleset_text(rules))
     return 0
 
 

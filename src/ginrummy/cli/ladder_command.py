@@ -20,10 +20,10 @@ from ginrummy.bots.registry import BOT_NAME_FORMS
 from ginrummy.cli.simulation_commands import PROGRESS, UsageError, one_ruleset, positive
 from ginrummy.io.documents import dumps
 from ginrummy.rules import PRESETS, Ruleset
-from ginrummy.simulation.ladder import DEFAULT_LADDER_GAMES, SLOW_LADDER_GAMES, ladder, ladder_table
+from ginrummy.simulation.ladder import DEFAULT_LADDER_GAMES, SLOW_LADDER_GAMES, ladder, ladder_text
 from ginrummy.simulation.shards import MAX_WORKERS
 
-__all__ = ["DEFAULT_LADDER_GAMES", "SLOW_LADDER_GAMES", "add_ladder_command", "ladder_table", "run_ladder"]
+__all__ = ["DEFAULT_LADDER_GAMES", "SLOW_LADDER_GAMES", "add_ladder_command", "ladder_text", "run_ladder"]
 
 
 def _even(text: str) -> int:
@@ -73,7 +73,7 @@ def add_ladder_command(commands: Any) -> None:
     parser.add_argument(
         "--json",
         action="store_true",
-        help="print the ladder's document (as gr.dumps writes it) instead of tables",
+        help="print the ladder's document (as gr.dumps writes it) instead of the listing",
     )
 
 
@@ -107,5 +107,5 @@ def run_ladder(args: argparse.Namespace) -> int:
     with _how(args) as how:
         result = ladder(args.bots, rules, games=args.games, seed=args.seed, progress=progress, **how)
     PROGRESS.end()
-    print(dumps(result, indent=2) if args.json else ladder_table(result))
+    print(dumps(result, indent=2) if args.json else ladder_text(result))
     return 0

@@ -23,8 +23,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from ginrummy.bots.registry import BOT_NAME_FORMS, DEFAULT_BOT
+from ginrummy.cli.listings import comparison_text, simulation_text
 from ginrummy.cli.progress import ProgressLine
-from ginrummy.cli.tables import comparison_table, simulation_table
 from ginrummy.io.documents import dumps
 from ginrummy.io.ruleset_files import read_ruleset
 from ginrummy.rules import PRESETS, Ruleset, find_ruleset
@@ -120,7 +120,7 @@ def add_commands(commands: Any) -> None:
     common.add_argument(
         "--json",
         action="store_true",
-        help="print the result's document (as gr.dumps writes it) instead of a table",
+        help="print the result's document (as gr.dumps writes it) instead of the listing",
     )
     common.add_argument(
         "--quiet",
@@ -262,7 +262,7 @@ def run_simulate(args: argparse.Namespace) -> int:
             **how,
         )
     PROGRESS.end()
-    print(dumps(report, indent=2) if args.json else simulation_table(report))
+    print(dumps(report, indent=2) if args.json else simulation_text(report))
     return 0
 
 
@@ -286,5 +286,5 @@ def run_compare(args: argparse.Namespace) -> int:
             **how,
         )
     PROGRESS.end()
-    print(dumps(result, indent=2) if args.json else comparison_table(result))
+    print(dumps(result, indent=2) if args.json else comparison_text(result))
     return 0

@@ -1,6 +1,6 @@
 """The spreads a knocker may show with a given knock card, and the one ``Knock(card)`` shows.
 
-The knocker chooses its spread (RULES.md section 4): different arrangements leave the defender
+The knocker chooses its spread (docs/rules.rst §4): different arrangements leave the defender
 different layoffs, and any arrangement whose deadwood stays within the knock limit is legal,
 even a worse one. ``Knock(card)`` with ``melds=None`` shows :func:`ginrummy.best_melds` of the
 ten cards kept: the first minimum-deadwood arrangement in the library's order of preference

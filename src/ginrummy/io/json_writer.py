@@ -98,21 +98,21 @@ def _event(event: Event) -> dict[str, Any]:
     }
 
 
-def _origin(start: Round) -> dict[str, Any]:
-    if start.deck is not None:
-        return {"dealer": start.dealer, "deck": _cards(start.deck)}
+def _origin(origin: Round) -> dict[str, Any]:
+    if origin.deck is not None:
+        return {"dealer": origin.dealer, "deck": _cards(origin.deck)}
     return {
-        "dealer": start.dealer,
-        "hands": [_cards(start.hands[0]), _cards(start.hands[1])],
-        "stock": _cards(start.stock),
-        "discard_pile": _cards(start.discard_pile),
-        "initial_upcard": str(start.initial_upcard),
-        "phase": start.phase.value,
-        "to_act": start.to_act,
-        "taken": None if start.taken is None else str(start.taken),
-        "stock_only": start.stock_only,
-        "turns": start.turns,
-        "known": [_cards(start.known[0]), _cards(start.known[1])],
+        "dealer": origin.dealer,
+        "hands": [_cards(origin.hands[0]), _cards(origin.hands[1])],
+        "stock": _cards(origin.stock),
+        "discard_pile": _cards(origin.discard_pile),
+        "initial_upcard": str(origin.initial_upcard),
+        "phase": origin.phase.value,
+        "to_act": origin.to_act,
+        "taken": None if origin.taken is None else str(origin.taken),
+        "stock_only": origin.stock_only,
+        "turns": origin.turns,
+        "known": [_cards(origin.known[0]), _cards(origin.known[1])],
     }
 
 
@@ -141,7 +141,7 @@ def round_state(r: Round) -> dict[str, Any]:
 def _round(r: Round) -> dict[str, Any]:
     return {
         "rules": ruleset_data(r.rules),
-        "origin": _origin(r.start),
+        "origin": _origin(r.at_origin),
         "actions": [str(action) for action in r.actions],
         "state": round_state(r),
     }

@@ -33,7 +33,7 @@ from ginrummy.cards import DECK, Card, CardsLike, _hand, to_mask
 from ginrummy.errors import InvalidHandError, InvalidMeldError
 from ginrummy.melding.partition import Arrangement, best_melds
 from ginrummy.melding.rank_dp import solve
-from ginrummy.melding.suit_tables import MOST_CONFLICTS, PartitionTables, set_choices, tables_for
+from ginrummy.melding.suit_lookups import MOST_CONFLICTS, SuitLookups, lookups_for, set_choices
 from ginrummy.melds import Meld, MeldingRules, MeldKind, is_layoff_pair
 from ginrummy.suit_masks import SUIT_BITS, neighbours, split, triples
 
@@ -178,8 +178,8 @@ def best_layoffs(spread: Iterable[Meld], cards: CardsLike, rules: MeldingRules |
     8
     """
     mask = to_mask(cards, what="defender's cards")
-    tables = tables_for(rules)
-    wrap = tables.wrap
+    lookups = lookups_for(rules)
+    wrap = lookups.wrap
     melds = _check_spread(spread, mask, wrap)
 
     knocker_runs = [0, 0, 0, 0]
@@ -197,13 +197,13 @@ def best_layoffs(spread: Iterable[Meld], cards: CardsLike, rules: MeldingRules |
 
     best: tuple[int, int, int, tuple[int, int, int, int]] | None = None  # points, count, set-4ths, laid runs
     if triples(*split(mask)).bit_count() > MOST_CONFLICTS:
-        best = _large_plan(mask, knocker_runs, fourths, tables)
+        best = _large_plan(mask, knocker_runs, fourths, lookups)
     for choice in range(0 if best is not None else 1 << len(fourths)):
         onto_sets = 0
         for i, (bit, _) in enumerate(fourths):
             if choice >> i & 1:
                 onto_sets |= bit
-        found = _best_for(mask & ~onto_sets, knocker_runs, tables)
+        found = _best_for(mask & ~onto_sets, knocker_runs, lookups)
         points, laid = found
         count = onto_sets.bit_count() + sum(x.bit_count() for x in laid)
         if best is None or (points, count) < (best[0], best[1]):
@@ -223,7 +223,7 @@ def best_layoffs(spread: Iterable[Meld], cards: CardsLike, rules: MeldingRules |
 
 
 def _large_plan(
-    mask: int, knocker_runs: list[int], fourths: list[tuple[int, int]], tables: PartitionTables
+    mask: int, knocker_runs: list[int], fourths: list[tuple[int, int]], lookups: SuitLookups
 ) -> tuple[int, int, int, tuple[int, int, int, int]]:
     """The best plan for a large defender hand, by the dynamic programme of
     :mod:`ginrummy.melding.rank_dp` (knocker runs as anchors, 4th cards as optional layoffs)."""
@@ -231,23 +231,23 @@ def _large_plan(
     for bit, _ in fourths:
         layable |= bit
     anchors = (knocker_runs[0], knocker_runs[1], knocker_runs[2], knocker_runs[3])
-    points, choices = solve(mask, tables, anchors=anchors, fourths=layable)
+    points, choices = solve(mask, lookups, anchors=anchors, fourths=layable)
     removed = choices[0]
     rest = mask & ~removed
     laid = tuple(
-        _fewest(knocker_runs[s], rest >> (13 * s) & SUIT_BITS, tables.wrap, tables.dw) for s in range(4)
+        _fewest(knocker_runs[s], rest >> (13 * s) & SUIT_BITS, lookups.wrap, lookups.dw) for s in range(4)
     )
     count = (removed & layable).bit_count() + sum(x.bit_count() for x in laid)
     return points, count, removed & layable, (laid[0], laid[1], laid[2], laid[3])
 
 
 def _best_for(
-    mask: int, knocker_runs: list[int], tables: PartitionTables
+    mask: int, knocker_runs: list[int], lookups: SuitLookups
 ) -> tuple[int, tuple[int, int, int, int]]:
     """For defender cards ``mask`` (after any layoffs onto sets), the least deadwood over the
     defender's set choices with every connected card laid onto the runs, and the per-suit
     cards laid off in the best choice."""
-    wrap, melded, dw = tables.wrap, tables.melded, tables.dw
+    wrap, melded, dw = lookups.wrap, lookups.melded, lookups.dw
     suits = split(mask)
     # a card that can be neither in a run nor laid off onto one is "loose" (see set_choices)
     usable = [melded[suits[s]] | _flood(knocker_runs[s], suits[s], wrap) for s in range(4)]

@@ -4,12 +4,12 @@ How it works
 ------------
 A hand is a 52-bit mask (see :mod:`ginrummy.cards`): four 13-bit suit masks ``a b c d``.
 
-*Runs are a per-suit table.* Within one suit, a card can be in a run exactly when it lies in
+*Runs are a per-suit lookup.* Within one suit, a card can be in a run exactly when it lies in
 a block of 3 or more consecutive ranks, and every such block is itself a run, so with no sets
 the best arrangement of a suit melds exactly its blocks. For each of the 8,192 suit masks the
-tables below hold the cards in blocks (``melded``), the points of the others (``dw``), and the
+lookups below hold the cards in blocks (``melded``), the points of the others (``dw``), and the
 best single-card removal for the 11-card problem (``discard``). Round-the-corner
-rules use the same tables built over a cyclic suit (king next to ace).
+rules use the same lookups built over a cyclic suit (king next to ace).
 
 *Only sets couple the suits.* With ``t`` the ranks held 3 or 4 times, a hand with ``t == 0``
 (about three in four) has deadwood ``dw[a] + dw[b] + dw[c] + dw[d]``. A set rank none of
@@ -17,7 +17,7 @@ whose cards lies in a block is melded whole: it loses nothing in runs and gains 
 The remaining *conflicting* ranks try their options (the quad, each triple, no set); two
 dominance rules prune them: a triple that leaves out a card that cannot be in a run loses to
 the quad, and "no set" loses when 3 or more of the rank's cards cannot be in runs. For each
-combination of options the deadwood is four table lookups.
+combination of options the deadwood is four lookups.
 
 *Eleven cards in one pass.* For a fixed set choice, discarding a card of suit mask ``m``
 changes only that suit's deadwood, at best by the gain ``discard`` records; a card of a melded quad can be
@@ -48,7 +48,7 @@ import attrs
 from ginrummy.cards import DECK, Card, CardsLike, Hand, _hand, to_mask
 from ginrummy.errors import InvalidHandError, InvalidMeldError
 from ginrummy.melding.rank_dp import ordered_choices, solve
-from ginrummy.melding.suit_tables import MOST_CONFLICTS, NO_GAIN, PartitionTables, set_choices, tables_for
+from ginrummy.melding.suit_lookups import MOST_CONFLICTS, NO_GAIN, SuitLookups, lookups_for, set_choices
 from ginrummy.melds import Meld, MeldingRules, MeldKind, _meld_key
 from ginrummy.suit_masks import SUIT_BITS, rotate_left, rotate_right, split, triples
 from ginrummy.validators import check_int, is_int
@@ -82,8 +82,8 @@ def deadwood(cards: CardsLike, rules: MeldingRules | None = None) -> int:
     29
     """
     mask = cards.mask if type(cards) is Hand else to_mask(cards)
-    tables = tables_for(rules)
-    dw = tables.dw
+    lookups = lookups_for(rules)
+    dw = lookups.dw
     a = mask & 0x1FFF
     b = mask >> 13 & 0x1FFF
     c = mask >> 26 & 0x1FFF
@@ -91,12 +91,12 @@ def deadwood(cards: CardsLike, rules: MeldingRules | None = None) -> int:
     t = triples(a, b, c, d)
     if not t:
         return dw[a] + dw[b] + dw[c] + dw[d]
-    return _deadwood_with_sets(a, b, c, d, t, tables)
+    return _deadwood_with_sets(a, b, c, d, t, lookups)
 
 
-def _deadwood_with_sets(a: int, b: int, c: int, d: int, t: int, tables: PartitionTables) -> int:
+def _deadwood_with_sets(a: int, b: int, c: int, d: int, t: int, lookups: SuitLookups) -> int:
     """:func:`deadwood` when some rank is held three or more times."""
-    melded, dw = tables.melded, tables.dw
+    melded, dw = lookups.melded, lookups.dw
     ra, rb, rc, rd = melded[a], melded[b], melded[c], melded[d]
     in_runs = ra | rb | rc | rd
     free = t & ~in_runs
@@ -109,8 +109,8 @@ def _deadwood_with_sets(a: int, b: int, c: int, d: int, t: int, tables: Partitio
             return dw[a] + dw[b] + dw[c] + dw[d]
     mask = a | b << 13 | c << 26 | d << 39
     if t.bit_count() > MOST_CONFLICTS:
-        return solve(mask, tables)[0]
-    run_deadwood = tables.run_deadwood
+        return solve(mask, lookups)[0]
+    run_deadwood = lookups.run_deadwood
     return min([run_deadwood(mask ^ sets) for sets in set_choices(t, (a, b, c, d), (ra, rb, rc, rd), True)])
 
 
@@ -220,7 +220,7 @@ def _blocks(suit_bits: int, melded_bits: int, wrap: bool) -> list[int]:
     return blocks
 
 
-def _arrangement(mask: int, removal: int, sets: int, tables: PartitionTables) -> Arrangement:
+def _arrangement(mask: int, removal: int, sets: int, lookups: SuitLookups) -> Arrangement:
     """The arrangement of ``mask`` that melds the sets given by ``removal`` (the cards of
     conflicting ranks used in sets) and ``sets`` (ranks melded whole), and runs the blocks."""
     melds: list[Meld] = []
@@ -238,12 +238,12 @@ def _arrangement(mask: int, removal: int, sets: int, tables: PartitionTables) ->
         melds.append(Meld._trusted(bits, MeldKind.SET))
     dead = 0
     for s in range(4):
-        run_bits = tables.melded[suits[s]]
-        for block in _blocks(suits[s], run_bits, tables.wrap):
+        run_bits = lookups.melded[suits[s]]
+        for block in _blocks(suits[s], run_bits, lookups.wrap):
             melds.append(Meld._trusted(block << (13 * s), MeldKind.RUN))
         dead |= (suits[s] & ~run_bits) << (13 * s)
     melds.sort(key=_meld_key)
-    points = sum(tables.dw[suits[s]] for s in range(4))
+    points = sum(lookups.dw[suits[s]] for s in range(4))
     return _trusted_arrangement(tuple(melds), _hand(dead), points)
 
 
@@ -256,19 +256,19 @@ def _trusted_arrangement(melds: tuple[Meld, ...], dead: Hand, points: int) -> Ar
     return arrangement
 
 
-def _optimal_choices(mask: int, tables: PartitionTables) -> tuple[int, list[int], int]:
+def _optimal_choices(mask: int, lookups: SuitLookups) -> tuple[int, list[int], int]:
     """The ranks melded whole, every optimal combination of conflicting set options, and the
     minimum deadwood."""
     a, b, c, d = split(mask)
     t = triples(a, b, c, d)
-    melded, dw = tables.melded, tables.dw
+    melded, dw = lookups.melded, lookups.dw
     runs = (melded[a], melded[b], melded[c], melded[d])
     in_runs = runs[0] | runs[1] | runs[2] | runs[3]
     free = t & ~in_runs
     keep = ~free
     suits = (a & keep, b & keep, c & keep, d & keep)
     if (t & in_runs).bit_count() > MOST_CONFLICTS:
-        points, choices = solve(mask, tables, want_all=True)
+        points, choices = solve(mask, lookups, want_all=True)
         return 0, sorted(choices, key=lambda removal: _preference(removal, t)), points
     rest = mask & ~(free * 0x8004002001)  # the ranks melded whole, taken out of every suit
     scored = []
@@ -321,9 +321,9 @@ def all_best_melds(
         check_int(limit, "limit", InvalidHandError, low=1)
         return tuple(itertools.islice(iter_best_melds(cards, rules), limit))
     mask = to_mask(cards)
-    tables = tables_for(rules)
-    free, combos, _ = _optimal_choices(mask, tables)
-    return tuple(_arrangement(mask, combo, free, tables) for combo in combos)
+    lookups = lookups_for(rules)
+    free, combos, _ = _optimal_choices(mask, lookups)
+    return tuple(_arrangement(mask, combo, free, lookups) for combo in combos)
 
 
 def iter_best_melds(cards: CardsLike, rules: MeldingRules | None = None) -> Iterator[Arrangement]:
@@ -339,20 +339,20 @@ def iter_best_melds(cards: CardsLike, rules: MeldingRules | None = None) -> Iter
     (13, 0)
     """
     mask = to_mask(cards)
-    tables = tables_for(rules)
-    return _iter_arrangements(mask, tables)
+    lookups = lookups_for(rules)
+    return _iter_arrangements(mask, lookups)
 
 
-def _iter_arrangements(mask: int, tables: PartitionTables) -> Iterator[Arrangement]:
+def _iter_arrangements(mask: int, lookups: SuitLookups) -> Iterator[Arrangement]:
     a, b, c, d = split(mask)
-    in_runs = tables.melded[a] | tables.melded[b] | tables.melded[c] | tables.melded[d]
+    in_runs = lookups.melded[a] | lookups.melded[b] | lookups.melded[c] | lookups.melded[d]
     if (triples(a, b, c, d) & in_runs).bit_count() > MOST_CONFLICTS:  # as _optimal_choices
-        for choice in ordered_choices(mask, tables):
-            yield _arrangement(mask, choice, 0, tables)
+        for choice in ordered_choices(mask, lookups):
+            yield _arrangement(mask, choice, 0, lookups)
         return
-    free, combos, _ = _optimal_choices(mask, tables)
+    free, combos, _ = _optimal_choices(mask, lookups)
     for combo in combos:
-        yield _arrangement(mask, combo, free, tables)
+        yield _arrangement(mask, combo, free, lookups)
 
 
 def best_melds(cards: CardsLike, rules: MeldingRules | None = None) -> Arrangement:
@@ -364,7 +364,7 @@ def best_melds(cards: CardsLike, rules: MeldingRules | None = None) -> Arrangeme
     >>> print(best_melds("As 2s 3s 4s 7h 7d 7c Kd Qd 9c"))
     7c 7d 7h | As 2s 3s 4s | deadwood 9c Qd Kd (29)
     """
-    return next(_iter_arrangements(to_mask(cards), tables_for(rules)))
+    return next(_iter_arrangements(to_mask(cards), lookups_for(rules)))
 
 
 # --------------------------------------------------------------------------------------------
@@ -386,9 +386,9 @@ def best_discard(cards: CardsLike, rules: MeldingRules | None = None) -> tuple[C
     mask = cards.mask if type(cards) is Hand else to_mask(cards)
     if not mask:
         raise InvalidHandError("cannot discard from an empty hand")
-    tables = tables_for(rules)
-    dw = tables.dw
-    ka, kb, kc, kd = tables.discard
+    lookups = lookups_for(rules)
+    dw = lookups.dw
+    ka, kb, kc, kd = lookups.discard
     # split(mask), inlined: this is the hot path of every bot and of legal_actions
     a = mask & 0x1FFF
     b = mask >> 13 & 0x1FFF
@@ -396,13 +396,13 @@ def best_discard(cards: CardsLike, rules: MeldingRules | None = None) -> tuple[C
     d = mask >> 39
     t = triples(a, b, c, d)
     if t:
-        melded = tables.melded
+        melded = lookups.melded
         if t & (melded[a] | melded[b] | melded[c] | melded[d]):
-            points, index = _best_discard_with_sets(a, b, c, d, t, tables)
+            points, index = _best_discard_with_sets(a, b, c, d, t, lookups)
             return DECK[index], points
         # no set rank has a card in a run block: the sets are melded whole
         a, b, c, d = a & ~t, b & ~t, c & ~t, d & ~t
-    # the best gain of the four suits (ties to the lowest card: see PartitionTables.discard)
+    # the best gain of the four suits (ties to the lowest card: see SuitLookups.discard)
     key = ka[a]
     other = kb[b]
     if other > key:
@@ -416,21 +416,19 @@ def best_discard(cards: CardsLike, rules: MeldingRules | None = None) -> tuple[C
     if t and key < 1 << 8:
         # no discard outside the sets gains anything: discards from the sets compete
         a, b, c, d = mask & 0x1FFF, mask >> 13 & 0x1FFF, mask >> 26 & 0x1FFF, mask >> 39
-        points, index = _best_discard_with_sets(a, b, c, d, t, tables)
+        points, index = _best_discard_with_sets(a, b, c, d, t, lookups)
         return DECK[index], points
     return DECK[255 - (key & 255)], dw[a] + dw[b] + dw[c] + dw[d] - (key >> 8)
 
 
-def _best_discard_with_sets(
-    a: int, b: int, c: int, d: int, t: int, tables: PartitionTables
-) -> tuple[int, int]:
+def _best_discard_with_sets(a: int, b: int, c: int, d: int, t: int, lookups: SuitLookups) -> tuple[int, int]:
     """:func:`best_discard` when some rank is held three or more times, and either one such
     rank has a card in a run block or no discard outside the sets gains: (points, card index).
 
     Ties between discards go to the lowest card index.
     """
-    melded, dw = tables.melded, tables.dw
-    ka, kb, kc, kd = tables.discard
+    melded, dw = lookups.melded, lookups.dw
+    ka, kb, kc, kd = lookups.discard
     ra, rb, rc, rd = melded[a], melded[b], melded[c], melded[d]
     in_runs = ra | rb | rc | rd
     free = t & ~in_runs
@@ -438,14 +436,14 @@ def _best_discard_with_sets(
     full = (a, b, c, d)
     if conflict.bit_count() > MOST_CONFLICTS:
         mask = a | b << 13 | c << 26 | d << 39
-        best = min(solve(mask ^ (1 << i), tables)[0] << 8 | i for i in range(52) if mask >> i & 1)
+        best = min(solve(mask ^ (1 << i), lookups)[0] << 8 | i for i in range(52) if mask >> i & 1)
         return best >> 8, best & 255
     if free:
         keep = ~free
         a, b, c, d = a & keep, b & keep, c & keep, d & keep
     rest = a | b << 13 | c << 26 | d << 39
     combos = set_choices(conflict, (a, b, c, d), (ra, rb, rc, rd), prune_none=False) if conflict else [0]
-    values = tables.values
+    values = lookups.values
     best = 1 << 40  # (points << 8) + card index, so that min() orders by points, then index
     for sets in combos:
         left = rest ^ sets
@@ -463,7 +461,7 @@ def _best_discard_with_sets(
 
 def _set_discard(sets: int, suits: tuple[int, int, int, int], values: tuple[int, ...]) -> int:
     """The best discard from the sets melded on ranks ``sets`` (each a quad or a triple),
-    packed like ``PartitionTables.discard``: a quad's card costs nothing; a triple's leaves its
+    packed like ``SuitLookups.discard``: a quad's card costs nothing; a triple's leaves its
     other two cards as deadwood, a gain of minus twice the rank's value."""
     best = NO_GAIN << 8
     a, b, c, d = suits
@@ -489,14 +487,14 @@ def best_discards(cards: CardsLike, rules: MeldingRules | None = None) -> tuple[
     >>> best_discards("As 2s 3s Kd Qd")[:2]
     ((Card('Qd'), 10), (Card('Kd'), 10))
     """
-    return _discards(to_mask(cards), tables_for(rules))
+    return _discards(to_mask(cards), lookups_for(rules))
 
 
 @functools.lru_cache(maxsize=4096)
-def _discards(mask: int, tables: PartitionTables) -> tuple[tuple[Card, int], ...]:
+def _discards(mask: int, lookups: SuitLookups) -> tuple[tuple[Card, int], ...]:
     """:func:`best_discards` of a mask, kept for the last few thousand hands: a round works
     out a hand's knocks and a bot its discard from the same answer."""
-    dw = tables.dw
+    dw = lookups.dw
     a, b, c, d = split(mask)
     t = triples(a, b, c, d)
     pairs = []
@@ -517,12 +515,12 @@ def _discards(mask: int, tables: PartitionTables) -> tuple[tuple[Card, int], ...
         while rest:
             low = rest & -rest
             rest ^= low
-            pairs.append((_deadwood_mask(mask ^ low, tables), low.bit_length() - 1))
+            pairs.append((_deadwood_mask(mask ^ low, lookups), low.bit_length() - 1))
     else:
         # Removing card c leaves a hand whose set choices are exactly the set choices of the
         # whole hand that do not use c (every option of every rank held three times: the
         # quad, each triple, no set). For each choice, removing a card not in its sets changes
-        # only that card's suit in the run tables.
+        # only that card's suit in the run lookups.
         least = [1 << 30] * 52
         for sets in set_choices(t, (a, b, c, d), (SUIT_BITS,) * 4, prune_none=False):
             suits = split(mask ^ sets)
@@ -548,8 +546,8 @@ def _discards(mask: int, tables: PartitionTables) -> tuple[tuple[Card, int], ...
     return tuple((DECK[index], points) for points, index in pairs)
 
 
-def _deadwood_mask(mask: int, tables: PartitionTables) -> int:
+def _deadwood_mask(mask: int, lookups: SuitLookups) -> int:
     """:func:`deadwood` of a mask that holds some rank three or more times, under given
-    tables (the hand of a large discard, which still holds four such ranks)."""
+    lookups (the hand of a large discard, which still holds four such ranks)."""
     a, b, c, d = split(mask)
-    return _deadwood_with_sets(a, b, c, d, triples(a, b, c, d), tables)
+    return _deadwood_with_sets(a, b, c, d, triples(a, b, c, d), lookups)

@@ -21,9 +21,9 @@ Round the corner, the ranks form a cycle. The cycle is cut between two ranks whe
 suits hold both cards; for each such suit the segment crossing the cut is guessed (none, or
 its length before the cut: 1, 2 or 3+) and the final state must match the guess.
 
->>> from ginrummy.melding.suit_tables import tables_for
+>>> from ginrummy.melding.suit_lookups import lookups_for
 >>> from ginrummy.cards import Hand
->>> solve(Hand.parse("7c 8c 9c 7d 7h 7s 2d").mask, tables_for(None))[0]
+>>> solve(Hand.parse("7c 8c 9c 7d 7h 7s 2d").mask, lookups_for(None))[0]
 2
 """
 
@@ -33,7 +33,7 @@ import heapq
 import itertools
 from collections.abc import Iterator
 
-from ginrummy.melding.suit_tables import PartitionTables
+from ginrummy.melding.suit_lookups import SuitLookups
 from ginrummy.suit_masks import SUIT_BITS
 
 __all__ = ["ordered_choices", "solve"]
@@ -50,7 +50,7 @@ def _lengths(state: int) -> tuple[int, int, int, int]:
 def _build_next() -> list[list[int]]:
     """``NEXT[state][run_suits]``: the state after a rank whose run-labelled cards are in
     ``run_suits`` (a 4-bit mask), or -1 when a segment of length 1 or 2 would stop."""
-    table = []
+    next_states = []
     for state in range(256):
         lengths = _lengths(state)
         row = []
@@ -64,8 +64,8 @@ def _build_next() -> list[list[int]]:
                 else:
                     new.append(0)
             row.append(_state((new[0], new[1], new[2], new[3])) if len(new) == 4 else -1)
-        table.append(row)
-    return table
+        next_states.append(row)
+    return next_states
 
 
 def _build_labellings() -> list[list[tuple[int, int, int]]]:
@@ -135,7 +135,7 @@ def _cut(suits: list[int], wrap: bool) -> tuple[int, list[int]]:
 
 def solve(
     mask: int,
-    tables: PartitionTables,
+    lookups: SuitLookups,
     want_all: bool = False,
     anchors: tuple[int, int, int, int] = (0, 0, 0, 0),
     fourths: int = 0,
@@ -149,8 +149,8 @@ def solve(
     :returns: ``(points, choices)``.
     """
     suits = [(mask >> (13 * s) & SUIT_BITS) | anchors[s] for s in range(4)]
-    values = tables.values
-    start, bridging = _cut(suits, tables.wrap)
+    values = lookups.values
+    start, bridging = _cut(suits, lookups.wrap)
     order = [(start + i) % 13 for i in range(13)]
     best = 1 << 30
     found: set[int] = set()
@@ -178,7 +178,7 @@ def _run(
     fourths: int,
 ) -> tuple[int, list[int]]:
     """One pass of the dynamic programme from ``initial``; the final state must match it."""
-    # kept whole: the partitioner's hot loop over ranks (STYLE 10: local names, no call per
+    # kept whole: the partitioner's hot loop over ranks (docs/conventions.md §10: local names, no call per
     # state); each layer's steps share a dozen locals that a split would pass at every rank
     start_state = _state(initial)
     layers: list[dict[int, tuple[int, list[tuple[int, int]]]]] = [{start_state: (0, [])}]
@@ -270,7 +270,7 @@ def preference_key(set_suits: int) -> int:
     return 5
 
 
-def ordered_choices(mask: int, tables: PartitionTables) -> Iterator[int]:
+def ordered_choices(mask: int, lookups: SuitLookups) -> Iterator[int]:
     """Every optimal choice of set cards of ``mask`` (as :func:`solve` with ``want_all``), one
     at a time, in the order of preference: rank by rank from the ace, the quad, then the
     triples leaving out clubs ... spades, then no set.
@@ -282,14 +282,14 @@ def ordered_choices(mask: int, tables: PartitionTables) -> Iterator[int]:
     rank the walks that share its set cards.
     """
     suits = [mask >> (13 * s) & SUIT_BITS for s in range(4)]
-    bridging = [s for s in range(4) if tables.wrap and suits[s] & 1 and suits[s] >> 12 & 1]
+    bridging = [s for s in range(4) if lookups.wrap and suits[s] & 1 and suits[s] >> 12 & 1]
     passes = []
     best = 1 << 30
     for guess in itertools.product((0, 1, 2, 3), repeat=len(bridging)):
         initial = [0, 0, 0, 0]
         for s, length in zip(bridging, guess, strict=True):
             initial[s] = length
-        walk = _Walk(suits, tables.values, (initial[0], initial[1], initial[2], initial[3]))
+        walk = _Walk(suits, lookups.values, (initial[0], initial[1], initial[2], initial[3]))
         if walk.best < best:
             best, passes = walk.best, [walk]
         elif walk.best == best and walk.best < 1 << 30:

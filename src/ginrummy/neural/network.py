@@ -25,7 +25,7 @@ held as Python floats: a network built in memory is exactly the one its file loa
 >>> net.finish(net.add_inputs(pre, [0], sign=-1.0)) == net.forward([1])
 True
 
-How it is fast (the hot path, STYLE.md convention 10): the first layer is stored as one row of
+How it is fast (the hot path, docs/conventions.md §10): the first layer is stored as one row of
 ``outputs`` floats per input, so its sum is ``bias + the active rows``, added column by column
 by ``sum`` over ``zip`` (a C loop that allocates no float per term). Every later layer is a
 dense matrix-vector product, for which the standard library of Python 3.10 has no allocation-

@@ -1,6 +1,6 @@
 """The rule of each action: in which phase it may be taken, when it is legal, what it changes.
 
-Each kind of action has one rule object here (:data:`RULES`), in the manner of PokerKit's
+Each kind of action has one rule object here (:data:`ACTION_RULES`), in the manner of PokerKit's
 ``verify_x`` / ``x`` pairs:
 
 - ``reason(r, action)`` says why ``action`` is illegal in round ``r`` (None when it is legal);
@@ -17,9 +17,9 @@ by :func:`ginrummy.results.pricing.price_knock`.
 
 >>> import ginrummy as gr
 >>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7)
->>> RULES[gr.DrawStock].reason(r, gr.DrawStock())
+>>> ACTION_RULES[gr.DrawStock].reason(r, gr.DrawStock())
 'the upcard offer allows only taking or passing'
->>> RULES[gr.TakeDiscard].legal(r)
+>>> ACTION_RULES[gr.TakeDiscard].legal(r)
 (TakeDiscard(),)
 """
 
@@ -53,8 +53,8 @@ from ginrummy.round_fields import RoundFields
 from ginrummy.rules import AfterPass, Ruleset
 
 __all__ = [
-    "RULES",
-    "RULES_BY_PHASE",
+    "ACTION_RULES",
+    "ACTION_RULES_BY_PHASE",
     "ActionRule",
     "Change",
     "illegal_message",
@@ -446,8 +446,8 @@ class _EndLayoffs(_Nullary):
 
 
 def showdown(r: RoundFields) -> RoundResult:
-    """The result of ``r`` scored after a knock or big gin and any layoffs (RULES.md section
-    6): its facts, worked out under the round's melding rules, priced by
+    """The result of ``r`` scored after a knock or big gin and any layoffs (docs/rules.rst
+    §6): its facts, worked out under the round's melding rules, priced by
     :func:`~ginrummy.results.pricing.price_knock`. It reads the knocker, its knock card (None
     for big gin), the hands (the knocker's without a knock card, the defender's without the
     cards it laid off), the spread with the laid-off cards in it, and the layoffs.
@@ -522,7 +522,7 @@ def spread_reason(cards: Hand, melds: Sequence[Meld], rules: Ruleset, *, need_al
     return None
 
 
-RULES: Mapping[type[Action], ActionRule] = MappingProxyType(
+ACTION_RULES: Mapping[type[Action], ActionRule] = MappingProxyType(
     {
         rule.kind: rule
         for rule in (
@@ -539,12 +539,12 @@ RULES: Mapping[type[Action], ActionRule] = MappingProxyType(
 )
 """The rule of each action class (read-only)."""
 
-RULES_BY_PHASE: Mapping[Phase, tuple[ActionRule, ...]] = MappingProxyType(
+ACTION_RULES_BY_PHASE: Mapping[Phase, tuple[ActionRule, ...]] = MappingProxyType(
     {
-        Phase.UPCARD_OFFER: (RULES[TakeDiscard], RULES[PassUpcard]),
-        Phase.DRAW: (RULES[DrawStock], RULES[TakeDiscard]),
-        Phase.DISCARD: (RULES[Discard], RULES[Knock], RULES[BigGin]),
-        Phase.LAYOFF: (RULES[LayOff], RULES[EndLayoffs]),
+        Phase.UPCARD_OFFER: (ACTION_RULES[TakeDiscard], ACTION_RULES[PassUpcard]),
+        Phase.DRAW: (ACTION_RULES[DrawStock], ACTION_RULES[TakeDiscard]),
+        Phase.DISCARD: (ACTION_RULES[Discard], ACTION_RULES[Knock], ACTION_RULES[BigGin]),
+        Phase.LAYOFF: (ACTION_RULES[LayOff], ACTION_RULES[EndLayoffs]),
         Phase.OVER: (),
     }
 )
@@ -555,12 +555,12 @@ them: take or draw before pass; discards, knocks, big gin; layoffs, then the end
 
 def legal_actions(r: RoundFields) -> tuple[Action, ...]:
     """Every legal action for the player to act in ``r``, in the order of
-    :data:`RULES_BY_PHASE` (see :meth:`ginrummy.Round.legal_actions`)."""
-    rules = RULES_BY_PHASE[r.phase]
-    if len(rules) == 2:
-        return (*rules[0].legal(r), *rules[1].legal(r))
-    if rules:
-        return (*rules[0].legal(r), *rules[1].legal(r), *rules[2].legal(r))
+    :data:`ACTION_RULES_BY_PHASE` (see :meth:`ginrummy.Round.legal_actions`)."""
+    of_phase = ACTION_RULES_BY_PHASE[r.phase]
+    if len(of_phase) == 2:
+        return (*of_phase[0].legal(r), *of_phase[1].legal(r))
+    if of_phase:
+        return (*of_phase[0].legal(r), *of_phase[1].legal(r), *of_phase[2].legal(r))
     return ()
 
 
@@ -572,7 +572,7 @@ def illegal_reason(r: RoundFields, action: Action, player: int | None) -> str | 
         return "the round is over"
     if player is not None and player != r.to_act:
         return f"it is player {r.to_act}'s turn, not player {player}'s"
-    rule = RULES.get(type(action))
+    rule = ACTION_RULES.get(type(action))
     if rule is None:
         return "not an action"
     return rule.reason(r, action)

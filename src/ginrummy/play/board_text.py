@@ -116,15 +116,15 @@ def _pile(cards: Sequence[object]) -> str:
     return " ".join(map(str, cards)) if cards else "-"
 
 
-def _knock_lines(table: RoundFields | ViewFacts) -> list[str]:
-    if table.knocker is None:
+def _knock_lines(fields: RoundFields | ViewFacts) -> list[str]:
+    if fields.knocker is None:
         return []
-    line = f"spread     player {table.knocker}: {_spread(table.spread)}"
-    if table.knock_card is not None:
-        line += f"   knock card {table.knock_card}"
+    line = f"spread     player {fields.knocker}: {_spread(fields.spread)}"
+    if fields.knock_card is not None:
+        line += f"   knock card {fields.knock_card}"
     lines = [line]
-    if table.layoffs:
-        lines.append("layoffs    " + " ".join(f"{card}>{meld}" for card, meld in table.layoffs))
+    if fields.layoffs:
+        lines.append("layoffs    " + " ".join(f"{card}>{meld}" for card, meld in fields.layoffs))
     return lines
 
 

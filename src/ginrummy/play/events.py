@@ -20,7 +20,7 @@ import attrs
 from ginrummy.actions import ACTION_TYPES, Action, DrawStock, Knock, TakeDiscard
 from ginrummy.cards import Card
 from ginrummy.errors import InvalidPositionError
-from ginrummy.play.history import Chain
+from ginrummy.play.chain import Chain
 from ginrummy.validators import int_field, player_field
 
 __all__ = ["Event", "EventLog", "censor", "censored_records"]
@@ -145,7 +145,7 @@ def censored_records(
 
 
 class EventLog(Chain[Record]):
-    """A round's log (see :class:`~ginrummy.play.history.Chain`): each link holds one action as a
+    """A round's log (see :class:`~ginrummy.play.chain.Chain`): each link holds one action as a
     plain record; the :class:`Event` values, and each player's censored copy of them, are
     made when first asked for and then kept.
 

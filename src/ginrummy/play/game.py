@@ -5,7 +5,7 @@ records its result and deals the next one: the dealer follows ``next_dealer``, a
 hand (or void round) is dealt again by the same dealer. Every deck comes from the game's seed,
 so a game is determined by its ruleset, seed, first dealer and actions; :meth:`Game.record`
 and :meth:`Game.replay` use exactly that, and :meth:`Game.undo` replays all but the last
-action. A game's history grows without copying (see :mod:`ginrummy.play.history`), so long games
+action. A game's history grows without copying (see :mod:`ginrummy.play.chain`), so long games
 play, load and undo in time proportional to their length.
 
 >>> import ginrummy as gr
@@ -31,7 +31,7 @@ from ginrummy.dealing import check_deck
 from ginrummy.errors import GinRummyError, IllegalActionError, InvalidPositionError
 from ginrummy.phase import Phase
 from ginrummy.play.board_text import game_picture, game_view_picture
-from ginrummy.play.history import Chain, items
+from ginrummy.play.chain import Chain, items
 from ginrummy.play.round import PlayerView, Round
 from ginrummy.results.round_result import RoundResult
 from ginrummy.results.settlement import GameResult, Standings

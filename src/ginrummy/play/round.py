@@ -1,13 +1,12 @@
-"""One round as an immutable state machine, and what each player sees of it (RULES.md 2-6).
+"""One round as an immutable state machine, and what each player sees of it (docs/rules.rst §2-6).
 
 A :class:`Round` is a value: :meth:`Round.apply` checks an action and returns a new round,
 leaving the old one untouched; an illegal action raises :class:`~ginrummy.IllegalActionError`
 saying who tried it, in which phase, and why. The rule of each action lives in
 :mod:`ginrummy.play.action_rules`; the round applies what it changes.
 
-A :class:`PlayerView` is what one player may know of a round. The two share this module
-because each hands out the other (:meth:`Round.view`, :meth:`PlayerView.sample`): two modules
-would import each other, if only for their signatures (docs/design.md, "The round's record").
+A :class:`PlayerView` is what one player may know of a round; each hands out the other, so
+they share this module (docs/design.md, "The round's record").
 
 >>> import ginrummy as gr
 >>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7).apply(gr.PassUpcard()).apply(gr.PassUpcard())
@@ -20,6 +19,7 @@ after both players pass the upcard the non-dealer must draw from the stock
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -35,7 +35,7 @@ from ginrummy.errors import GinRummyError, IllegalActionError, InvalidPositionEr
 from ginrummy.melds import Meld
 from ginrummy.phase import Phase
 from ginrummy.play import board_text
-from ginrummy.play.action_rules import RULES, illegal_message, illegal_reason, legal_actions
+from ginrummy.play.action_rules import ACTION_RULES, illegal_message, illegal_reason, legal_actions
 from ginrummy.play.events import Event, EventLog
 from ginrummy.play.notation import check_reached, notation_error, parse_notation, replayed, write_notation
 from ginrummy.play.seen import known_cards, seen_events, seen_records, seen_state, unfollowed
@@ -87,7 +87,7 @@ class Round(RoundFields):
         )
 
     @classmethod
-    def _started(cls, fields: RoundFields) -> Self:
+    def _at_origin_of(cls, fields: RoundFields) -> Self:
         """The round at ``fields``, checked, before any action (the factories' only way in)."""
         new: Self = object.__new__(cls._draft_type)
         _copy(fields, new)
@@ -99,7 +99,7 @@ class Round(RoundFields):
         """This round after ``player``'s legal ``action``: one copy of its fields, which the
         action's rule changes, and the action's record added to the log."""
         new = self._draft()
-        change = RULES[type(action)].changes(self, action, player, new)
+        change = ACTION_RULES[type(action)].changes(self, action, player, new)
         log = self._log
         new._log = EventLog(log, (0 if log is None else log.size, player, change.action, change.card))
         new._origin = self if self._origin is None else self._origin
@@ -128,7 +128,7 @@ class Round(RoundFields):
         :raises InvalidPositionError: for a bad ruleset, dealer, seed, or a deck that is not
             the 52 cards.
         """
-        return cls._started(check_deal(rules, dealer, seed, deck))
+        return cls._at_origin_of(check_deal(rules, dealer, seed, deck))
 
     @classmethod
     def from_position(
@@ -164,7 +164,7 @@ class Round(RoundFields):
         :raises InvalidPositionError: naming what is inconsistent: a card missing or twice,
             hand sizes, pile sizes, the phase.
         """
-        return cls._started(
+        return cls._at_origin_of(
             check_position(
                 rules,
                 dealer=dealer,
@@ -208,10 +208,15 @@ class Round(RoundFields):
         return self._origin
 
     @property
+    def at_origin(self) -> Self:
+        """This round at its origin: :attr:`origin`, or this round itself before any action."""
+        return self if self._origin is None else self._origin
+
+    @property
     def start(self) -> Self:
-        """The round before any action: :attr:`origin`, or this round itself."""
-        origin = self.origin
-        return self if origin is None else origin
+        """Deprecated: the former name of :attr:`at_origin` (docs/design.md, "Names")."""
+        warnings.warn("Round.start is deprecated: use Round.at_origin", DeprecationWarning, stacklevel=2)
+        return self.at_origin
 
     def position_key(self) -> Hashable:
         """A hashable key of the position, however it was reached (see
@@ -250,7 +255,7 @@ class Round(RoundFields):
         """
         if self.origin is None:
             raise IllegalActionError("nothing to undo: no action has been applied to this round", round=self)
-        return self.start.replay(self.actions[:-1])
+        return self.at_origin.replay(self.actions[:-1])
 
     def __repr__(self) -> str:
         return (
@@ -304,7 +309,7 @@ class Round(RoundFields):
         :raises IllegalActionError: saying who, in which phase and why (its ``notation``
             attribute holds the position, for bug reports).
         """
-        rule = RULES.get(type(action))
+        rule = ACTION_RULES.get(type(action))
         acting = self.to_act
         if rule is not None and acting is not None and (player is None or player == acting):
             reason = rule.reason(self, action)
@@ -329,11 +334,11 @@ class Round(RoundFields):
         """The round a sampled world describes: its origin, then its actions (judged again
         when ``checked``: the view it came from may be impossible)."""
         if world.deck is not None:
-            start = cls._started(dealt_fields(rules, world.dealer, world.deck))
+            origin = cls._at_origin_of(dealt_fields(rules, world.dealer, world.deck))
         else:
             assert world.position is not None
-            start = cls._started(set_up(world.position))
-        return start.replay(world.actions) if checked else start._replay_trusted(world.actions)
+            origin = cls._at_origin_of(set_up(world.position))
+        return origin.replay(world.actions) if checked else origin._replay_trusted(world.actions)
 
     # ------------------------------------------------------------------ notation
 
@@ -369,7 +374,7 @@ class Round(RoundFields):
         parsed = parse_notation(text)
         position, actions = replayed(parsed)
         try:
-            r = cls._started(set_up(position))
+            r = cls._at_origin_of(set_up(position))
             for action in actions:
                 r = r.apply(action)
             if parsed.phase is Phase.OVER and r.phase is Phase.LAYOFF:
@@ -394,11 +399,9 @@ _ERROR = InvalidPositionError
 class PlayerView:
     """What one player may know about a round.
 
-    Get one with :meth:`Round.view`. The constructor is public (a front end or a test may
-    build a view from its own data, and JSON is read through it) and checks that the fields
-    describe a position the player could be in: it draws a round with the view
-    (:meth:`sample`) and compares every field, so every rule is enforced by the code that
-    enforces it in play.
+    Get one with :meth:`Round.view`. The public constructor (for a front end's own data, and
+    JSON) checks that the fields describe a position the player could be in: it draws a round
+    with the view (:meth:`sample`) and compares every field, so the rules of play enforce it.
 
     :raises InvalidPositionError: naming the field that cannot be.
 
@@ -423,8 +426,7 @@ class PlayerView:
     opponent_card_count: int = attrs.field(validator=int_field(_ERROR, _VIEW, low=0, high=11))
     """How many cards the opponent holds."""
     opponent_known: Hand = attrs.field(validator=instance_field(Hand, _ERROR, _VIEW))
-    """The opponent's cards this player knows: taken from the pile and still held, or all of
-    them once shown."""
+    """The opponent's cards this player knows: taken from the pile and still held, or all."""
     opponent_hand: Hand | None = attrs.field(validator=instance_field(Hand, _ERROR, _VIEW, optional=True))
     """The opponent's whole hand once shown (from a knock on)."""
     discard_pile: tuple[Card, ...] = attrs.field(validator=tuple_field(Card, _ERROR, _VIEW))
@@ -446,8 +448,7 @@ class PlayerView:
     layoffs: tuple[tuple[Card, int], ...] = attrs.field(validator=tuple_field(tuple, _ERROR, _VIEW))
     """The layoffs so far."""
     knock_card: Card | None = attrs.field(validator=instance_field(Card, _ERROR, _VIEW, optional=True))
-    """The face-down knock card: the knocker's own view shows it, the opponent's only once
-    the round is over."""
+    """The face-down knock card: the knocker sees it, the opponent once the round is over."""
     result: RoundResult | None = attrs.field(
         validator=instance_field(RoundResult, _ERROR, _VIEW, optional=True)
     )
@@ -457,8 +458,7 @@ class PlayerView:
     turns: int = attrs.field(default=0, validator=int_field(_ERROR, _VIEW, low=0, high=1 << 62))
     """Completed turns (a turn ends with a discard or a knock)."""
     dealt: bool = attrs.field(default=True, validator=flag_field(_ERROR, _VIEW))
-    """Whether the round began at the deal (see :attr:`Round.dealt`); a view of a dealt round
-    is judged against dealt rounds only."""
+    """Whether the round began at the deal (:attr:`Round.dealt`; then judged against dealt rounds)."""
 
     @classmethod
     def _seen(cls, r: Round, player: int) -> PlayerView:
@@ -470,7 +470,7 @@ class PlayerView:
         legal = r.legal_actions() if r.to_act == player else ()
         view = object.__new__(cls)  # its fields at once: the cheapest way (a view is made at every turn)
         object.__setattr__(
-            view, "__dict__", seen_state(r, player, legal=legal, log=r._log, dealt=r.start.dealt)
+            view, "__dict__", seen_state(r, player, legal=legal, log=r._log, dealt=r.at_origin.dealt)
         )
         return view
 

@@ -1,5 +1,5 @@
-"""What one player may know of a round: the fields of its view, censored (RULES.md sections
-3-5: the opponent's hand stays hidden until a knock lays both down, the stock's order and the
+"""What one player may know of a round: the fields of its view, censored (docs/rules.rst
+§3-5: the opponent's hand stays hidden until a knock lays both down, the stock's order and the
 opponent's stock draws stay hidden, the knock card lies face down until the round is over),
 and its censored log, built from the round's log only when it is read.
 

@@ -1,4 +1,4 @@
-"""How a round ends and what it is worth: the one owner of a round's price (RULES.md section 6).
+"""How a round ends and what it is worth: the one owner of a round's price (docs/rules.rst §6).
 
 Play (the showdown after a knock), :meth:`ginrummy.RoundResult.reprice`, :func:`price_round`
 and the bots all price a knocked round here, from its facts: who knocked, the knocker's

@@ -1,4 +1,4 @@
-"""A game's score toward the target and its settlement (RULES.md section 7).
+"""A game's score toward the target and its settlement (docs/rules.rst §7).
 
 :class:`Standings` is the one place that knows how round results become game scores: which
 results count in which game column (one column, or three under Hollywood scoring), each
@@ -484,7 +484,7 @@ def hollywood_columns(rules: Ruleset, results: Iterable[RoundResult]) -> tuple[t
 
 
 def score_game(rules: Ruleset, results: Iterable[RoundResult]) -> GameResult:
-    """Settle a game from its round results (RULES.md section 7).
+    """Settle a game from its round results (docs/rules.rst §7).
 
     Round points count toward ``target`` (boxes too when ``boxes_count_toward_target``); the
     player who reaches it gets ``game_bonus``; each player gets ``box_bonus`` per round won;

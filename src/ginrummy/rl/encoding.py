@@ -165,7 +165,7 @@ _SPADES = gr.Suit.SPADES
 
 # Card and action positions are found by the object's identity: the library hands out the
 # cards of gr.DECK (and shared action instances), and a dict keyed by id() is several times
-# faster than hashing an attrs value. The tables keep every object they name alive, so an id
+# faster than hashing an attrs value. The dicts keep every object they name alive, so an id
 # found in them can only belong to that object; anything else takes the slow, general path.
 _PlayerView = gr.PlayerView
 _frombuffer = np.frombuffer
@@ -311,20 +311,20 @@ def encode(
             game, view = view, view.round
         elif not isinstance(view, _PlayerView):
             raise gr.GinRummyError(f"cannot encode {view!r}: expected a PlayerView or a GameView")
-    table = _table(out)
+    grid = _bit_grid(out)
     rule_bits, rule_values = _rules_part(view.rules)
     _, pile, top, order_plane = _pile_info(view.discard_pile)
     packed = _packed_planes(view, pile, top, rule_bits, game is not None)
-    _BYTE_BITS.take(_frombuffer(packed.to_bytes(_BYTES, "little"), _UINT8), 0, table)
-    obs: npt.NDArray[np.float32] = table.reshape(OBSERVATION_SIZE) if out is None else out
+    _BYTE_BITS.take(_frombuffer(packed.to_bytes(_BYTES, "little"), _UINT8), 0, grid)
+    obs: npt.NDArray[np.float32] = grid.reshape(OBSERVATION_SIZE) if out is None else out
     obs[_ORDER_START:_FEATURE_START] = order_plane
     obs[_RULE_VALUES_AT] = rule_values
     _write_scalars(obs, view, game)
     return obs
 
 
-def _table(out: npt.NDArray[np.float32] | None) -> npt.NDArray[np.float32]:
-    """The observation as a table of bytes by bits, over ``out`` when given (checked)."""
+def _bit_grid(out: npt.NDArray[np.float32] | None) -> npt.NDArray[np.float32]:
+    """The observation as a grid of bytes by bits, over ``out`` when given (checked)."""
     if out is None:
         return np.empty((_BYTES, 8), dtype=np.float32)
     if (

@@ -1,4 +1,4 @@
-"""Cells and tables of results, as the command line prints them and ``str()`` of a report,
+"""Cells and columns of results, as the command line prints them and ``str()`` of a report,
 a comparison and a ladder writes them: an estimate with its 95% interval, a paired
 difference, and side-by-side columns cut into blocks that fit 80 columns.
 
@@ -13,10 +13,10 @@ import math
 from collections.abc import Sequence
 from typing import Protocol
 
-__all__ = ["WIDTH", "Interval", "difference_cell", "estimate_cell", "wrapped_table"]
+__all__ = ["WIDTH", "Interval", "difference_cell", "estimate_cell", "wrapped_columns"]
 
 WIDTH = 80
-"""The width every side-by-side table fits (an 80-column terminal)."""
+"""The width every side-by-side listing fits (an 80-column terminal)."""
 
 
 class Interval(Protocol):
@@ -35,14 +35,14 @@ class Interval(Protocol):
         """The upper end."""
 
 
-def wrapped_table(
+def wrapped_columns(
     headers: Sequence[str], rows: Sequence[tuple[str, Sequence[str]]], width: int = WIDTH
 ) -> list[str]:
     """Rows of cells under column headers, with a label column; when the columns do not fit
     ``width``, they are cut into blocks that do, each repeating the labels, a blank line
-    between blocks. Every column is as wide as the widest cell of the table.
+    between blocks. Every column is as wide as the widest cell of the listing.
 
-    >>> for line in wrapped_table(["a", "b", "c"], [("row", ["1", "22", "333"])], width=14):
+    >>> for line in wrapped_columns(["a", "b", "c"], [("row", ["1", "22", "333"])], width=14):
     ...     print(repr(line))
     '        a    b'
     'row     1   22'

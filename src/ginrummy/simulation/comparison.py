@@ -35,7 +35,7 @@ import attrs
 from ginrummy.bots.registry import DEFAULT_BOT
 from ginrummy.errors import GinRummyError
 from ginrummy.rules import Ruleset
-from ginrummy.simulation.cells import WIDTH, difference_cell, wrapped_table
+from ginrummy.simulation.cells import WIDTH, difference_cell, wrapped_columns
 from ginrummy.simulation.shards import BotPair, Progress, check_rulesets
 from ginrummy.simulation.statistics import (
     Z95,
@@ -44,13 +44,13 @@ from ginrummy.simulation.statistics import (
     SimulationReport,
     deprecated_as_dict,
     estimate_dict,
+    report_header,
+    report_note,
     reported,
     run_simulation,
     statistic_label,
     statistic_rows,
     stats_figures,
-    table_header,
-    table_note,
 )
 from ginrummy.simulation.tally import PRODUCTS, STATISTICS, Statistic, Tally
 from ginrummy.validators import is_int
@@ -59,7 +59,7 @@ __all__ = [
     "Comparison",
     "Difference",
     "compare",
-    "comparison_table",
+    "comparison_text",
     "difference_figures",
     "differences_figures",
     "paired_difference",
@@ -195,7 +195,7 @@ class Comparison:
     >>> (d.value, d.low, d.high), result.significant("same", "gin")
     ((0.0, 0.0, 0.0), False)
 
-    ``str()`` is the table ``ginrummy compare`` prints (:func:`comparison_table`):
+    ``str()`` is the listing ``ginrummy compare`` prints (:func:`comparison_text`):
 
     >>> print(str(result).splitlines()[0])
     5 rounds under each ruleset on the same deals, greedy (player 0) vs greedy
@@ -205,7 +205,7 @@ class Comparison:
     """The counts and paired sums of every game under every ruleset."""
 
     def __str__(self) -> str:
-        return comparison_table(self)
+        return comparison_text(self)
 
     differences: tuple[Difference, ...] = attrs.field(init=False, eq=False)
     """For each ruleset after the first, in order, one difference per statistic reported
@@ -329,16 +329,16 @@ def compare(
     )
 
 
-def comparison_table(comparison: Comparison) -> str:
-    """Every statistic under each ruleset (as :func:`simulation_table`), then the paired
+def comparison_text(comparison: Comparison) -> str:
+    """Every statistic under each ruleset (as :func:`simulation_text`), then the paired
     difference of each ruleset from the first with its 95% interval, ``*`` marking the
     differences whose interval excludes 0; cut into blocks that fit 80 columns."""
     report = comparison.report
     names = [s.name for s in report.stats]
-    lines = table_header(report, "under each ruleset on the same deals")
-    lines.append(table_note(report))
+    lines = report_header(report, "under each ruleset on the same deals")
+    lines.append(report_note(report))
     lines.append("")
-    lines += wrapped_table(names, statistic_rows(report))
+    lines += wrapped_columns(names, statistic_rows(report))
     lines.append("")
     lines += textwrap.wrap(
         f"difference from {names[0]}, paired game by game, ± the half-width of its 95% "
@@ -356,5 +356,5 @@ def comparison_table(comparison: Comparison) -> str:
             cell = difference_cell(found.estimate, statistic.percent)
             cells.append(cell + (" *" if found.significant else "  "))
         rows.append((statistic_label(statistic, report.bots), cells))
-    lines += wrapped_table(names[1:], rows)
+    lines += wrapped_columns(names[1:], rows)
     return "\n".join(line.rstrip() for line in lines)

@@ -60,7 +60,7 @@ __all__ = [
     "Rating",
     "bradley_terry",
     "ladder",
-    "ladder_table",
+    "ladder_text",
     "pair_figures",
     "play_deals",
     "ratings_figures",
@@ -314,7 +314,7 @@ class Ladder:
     >>> result.games, len(result.pairs), result.ratings[0].bot
     (2, 1, 'greedy')
 
-    ``str()`` is the table ``ginrummy ladder`` prints (:func:`ladder_table`):
+    ``str()`` is the listing ``ginrummy ladder`` prints (:func:`ladder_text`):
 
     >>> print(str(result).splitlines()[0])
     ladder under straight: 2 games per pair (1 deal, played twice with the seats
@@ -332,7 +332,7 @@ class Ladder:
     """One record per pair of bots."""
 
     def __str__(self) -> str:
-        return ladder_table(self)
+        return ladder_text(self)
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rules, Ruleset):
@@ -451,8 +451,8 @@ def ladder(
     :raises GinRummyError: for bad arguments.
 
     >>> import ginrummy as gr
-    >>> table = gr.ladder(["random", "greedy"], gr.PAGAT, games=2, seed=1)
-    >>> [rating.bot for rating in table.ratings]
+    >>> result = gr.ladder(["random", "greedy"], gr.PAGAT, games=2, seed=1)
+    >>> [rating.bot for rating in result.ratings]
     ['greedy', 'random']
     """
     chosen, names = _pair_names(bots)
@@ -498,7 +498,7 @@ def ladder(
     return Ladder(rules=rules, bots=names, seed=seed, games=games, pairs=tuple(records))
 
 
-def ladder_table(result: Ladder) -> str:
+def ladder_text(result: Ladder) -> str:
     """The ratings, strongest first, then one line per pair: the first bot's shares of games
     and of rounds won with their 95% intervals, and both bots' points per round."""
     deals = result.games // 2

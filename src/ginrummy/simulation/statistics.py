@@ -30,7 +30,7 @@ from ginrummy.errors import GinRummyError
 from ginrummy.plurals import counted
 from ginrummy.results.pricing import Outcome
 from ginrummy.rules import Ruleset
-from ginrummy.simulation.cells import WIDTH, estimate_cell, wrapped_table
+from ginrummy.simulation.cells import WIDTH, estimate_cell, wrapped_columns
 from ginrummy.simulation.shards import (
     MAX_WORKERS,
     BotPair,
@@ -52,14 +52,14 @@ __all__ = [
     "SimulationReport",
     "deprecated_as_dict",
     "estimate_dict",
+    "report_header",
+    "report_note",
     "run_simulation",
     "simulate",
-    "simulation_table",
+    "simulation_text",
     "statistic_label",
     "statistic_rows",
     "stats_figures",
-    "table_header",
-    "table_note",
 ]
 
 Z95 = 1.959963984540054
@@ -344,7 +344,7 @@ class SimulationReport:
     >>> report.bots, [stats.name for stats in report.stats], report["straight"].rounds
     (('greedy', 'random'), ['pagat', 'straight'], 4)
 
-    ``str()`` is the table ``ginrummy simulate`` prints (:func:`simulation_table`):
+    ``str()`` is the listing ``ginrummy simulate`` prints (:func:`simulation_text`):
 
     >>> print(str(report).splitlines()[0])
     4 rounds per ruleset, greedy (player 0) vs random (player 1), seed 1
@@ -354,7 +354,7 @@ class SimulationReport:
     """The counts of every game under every ruleset."""
 
     def __str__(self) -> str:
-        return simulation_table(self)
+        return simulation_text(self)
 
     @property
     def stats(self) -> tuple[RulesetStats, ...]:
@@ -504,19 +504,19 @@ def simulate(
     )
 
 
-# ---------------------------------------------------------------------------- the table
+# ---------------------------------------------------------------------------- the listing
 
 
-def table_header(report: SimulationReport, each: str) -> list[str]:
-    """The lines that open a table of ``report``: what was played, by which bots, the seed."""
+def report_header(report: SimulationReport, each: str) -> list[str]:
+    """The lines that open a listing of ``report``: what was played, by which bots, the seed."""
     stats = report.stats
     count = counted(stats[0].games, "game") if report.unit == "games" else counted(stats[0].rounds, "round")
     text = f"{count} {each}, {report.bots[0]} (player 0) vs {report.bots[1]} (player 1), seed {report.seed}"
     return textwrap.wrap(text, WIDTH)
 
 
-def table_note(report: SimulationReport) -> str:
-    """What the table's shares are of."""
+def report_note(report: SimulationReport) -> str:
+    """What the listing's shares are of."""
     if report.unit == "games":
         return "shares in % of rounds (of games where it says game), 95% intervals in brackets"
     return "shares of rounds in %, 95% intervals in brackets"
@@ -552,11 +552,11 @@ def statistic_rows(report: SimulationReport) -> list[tuple[str, list[str]]]:
     return rows
 
 
-def simulation_table(report: SimulationReport) -> str:
+def simulation_text(report: SimulationReport) -> str:
     """The statistics of every ruleset side by side, shares in percent, with 95% intervals in
     brackets; cut into blocks of rulesets that fit 80 columns."""
-    lines = table_header(report, "per ruleset")
-    lines.append(table_note(report))
+    lines = report_header(report, "per ruleset")
+    lines.append(report_note(report))
     lines.append("")
-    lines += wrapped_table([s.name for s in report.stats], statistic_rows(report))
+    lines += wrapped_columns([s.name for s in report.stats], statistic_rows(report))
     return "\n".join(lines)

@@ -206,7 +206,7 @@ class Statistic:
     name: str
     """The key of the figure in JSON (``'gin'``, ``'turns_per_round'``)."""
     label: str
-    """The row label of the tables."""
+    """The row label of the listings."""
     numerator: str
     """The :class:`Counts` field summed above the line (``outcomes:<value>`` for an outcome)."""
     denominator: str
@@ -258,9 +258,9 @@ STATISTICS: tuple[Statistic, ...] = (
     ),
     Statistic("draw_rate", "drawn games", "drawn_games", "games", percent=True, games_only=True),
 )
-"""Every figure of a simulation report, in the order of the tables: the outcome shares, the
+"""Every figure of a simulation report, in the order of the listings: the outcome shares, the
 means per round, the win shares (by seat and by bot: player 0 is always the first bot), and
-the game figures. A table names the bots in the labels ``player 0`` and ``player 1``."""
+the game figures. A listing names the bots in the labels ``player 0`` and ``player 1``."""
 
 WIN_RATES: dict[tuple[int | str, Unit], str] = {
     (0, "games"): "player0_game_win_rate",

@@ -1,12 +1,12 @@
-"""Plain-text tables for the command line: presets side by side, one ruleset in full, and
+"""Plain-text listings for the command line: presets side by side, one ruleset in full, and
 (from :mod:`ginrummy.simulation`, where ``str()`` of a report, a comparison and a ladder
-writes them) simulation statistics side by side and a paired comparison. Side-by-side tables
+writes them) simulation statistics side by side and a paired comparison. Side-by-side listings
 fit an 80-column terminal: columns that do not fit are cut into blocks, each repeating the
 labels.
 
 >>> import ginrummy as gr
->>> from ginrummy.cli.tables import presets_table
->>> print(presets_table([gr.PAGAT, gr.STRAIGHT]).splitlines()[1])
+>>> from ginrummy.cli.listings import presets_text
+>>> print(presets_text([gr.PAGAT, gr.STRAIGHT]).splitlines()[1])
 knock_limit                      10        0
 """
 
@@ -21,24 +21,24 @@ import attrs
 
 from ginrummy.io.json_writer import ruleset_data
 from ginrummy.rules import PRESETS, Ruleset, field_docs
-from ginrummy.simulation.cells import WIDTH, difference_cell, estimate_cell, wrapped_table
-from ginrummy.simulation.comparison import comparison_table
-from ginrummy.simulation.statistics import simulation_table, statistic_label
+from ginrummy.simulation.cells import WIDTH, difference_cell, estimate_cell, wrapped_columns
+from ginrummy.simulation.comparison import comparison_text
+from ginrummy.simulation.statistics import simulation_text, statistic_label
 from ginrummy.validators import is_flag
 
 __all__ = [
     "WIDTH",
     "closest_preset",
-    "comparison_table",
+    "comparison_text",
     "difference_cell",
     "estimate_cell",
     "presets_json",
-    "presets_table",
+    "presets_text",
     "ruleset_json",
-    "ruleset_table",
-    "simulation_table",
+    "ruleset_text",
+    "simulation_text",
     "statistic_label",
-    "wrapped_table",
+    "wrapped_columns",
 ]
 
 _LABEL = 26
@@ -58,10 +58,10 @@ def _fields() -> list[str]:
     return [field.name for field in attrs.fields(Ruleset) if field.name != "name"]
 
 
-def presets_table(rulesets: Sequence[Ruleset]) -> str:
+def presets_text(rulesets: Sequence[Ruleset]) -> str:
     """Every ruleset field as a row, the rulesets as columns (in blocks that fit 80 columns)."""
     rows = [(name, [_value(getattr(r, name)) for r in rulesets]) for name in _fields()]
-    lines = wrapped_table([r.name for r in rulesets], rows)
+    lines = wrapped_columns([r.name for r in rulesets], rows)
     return "\n".join(["field" + lines[0][5:], *lines[1:]])
 
 
@@ -75,7 +75,7 @@ def closest_preset(rules: Ruleset) -> Ruleset:
     return min(PRESETS.values(), key=lambda p: sum(getattr(p, f) != getattr(rules, f) for f in _fields()))
 
 
-def ruleset_table(rules: Ruleset, base: Ruleset | None = None) -> str:
+def ruleset_text(rules: Ruleset, base: Ruleset | None = None) -> str:
     """One ruleset in full: each field, its value and what it means (wrapped to fit 80
     columns); with ``base``, a ``*`` marks each field whose value differs from it."""
     lines = [f"{rules.name}"]

@@ -1,17 +1,17 @@
-"""The per-suit tables of the partitioner, and the set choices that couple the suits.
+"""The per-suit lookups of the partitioner, and the set choices that couple the suits.
 
-*Runs are a per-suit table.* Within one suit, a card can be in a run exactly when it lies in a
+*Runs are a per-suit lookup.* Within one suit, a card can be in a run exactly when it lies in a
 block of 3 or more consecutive ranks, and every such block is itself a run, so with no sets the
-best arrangement of a suit melds exactly its blocks. :class:`PartitionTables` holds, for each of
+best arrangement of a suit melds exactly its blocks. :class:`SuitLookups` holds, for each of
 the 8,192 suit masks, the cards in blocks, the points of the others and the best single-card
-removal. Round-the-corner rules use the same tables built over a cyclic suit (king next to ace).
+removal. Round-the-corner rules use the same lookups built over a cyclic suit (king next to ace).
 
 *Only sets couple the suits.* :func:`set_choices` lists the set options worth trying for the
 ranks held three or more times whose cards could also be in runs.
 
->>> tables = tables_for(None)
+>>> lookups = lookups_for(None)
 >>> m = 0b111_0000_1001  # ace, 4, 8, 9, 10 of one suit
->>> bin(tables.melded[m]), tables.dw[m]
+>>> bin(lookups.melded[m]), lookups.dw[m]
 ('0b11100000000', 5)
 """
 
@@ -23,7 +23,7 @@ import attrs
 
 from ginrummy.suit_masks import rotate_left, rotate_right
 
-__all__ = ["MOST_CONFLICTS", "NO_GAIN", "PartitionTables", "set_choices", "tables_for"]
+__all__ = ["MOST_CONFLICTS", "NO_GAIN", "SuitLookups", "lookups_for", "set_choices"]
 
 NO_GAIN = -(10**6)
 """The gain recorded for an empty suit: no card there can be discarded."""
@@ -34,8 +34,8 @@ dynamic programme of :mod:`ginrummy.melding.rank_dp` replaces the enumeration of
 
 
 @attrs.frozen(eq=False, repr=False)
-class PartitionTables:
-    """The per-suit tables of one melding mode, indexed by a 13-bit suit mask ``m``.
+class SuitLookups:
+    """The per-suit lookups of one melding mode, indexed by a 13-bit suit mask ``m``.
 
     - ``melded[m]``: the cards of ``m`` that lie in a block of 3+ consecutive ranks (cyclic
       when ``wrap``), i.e. the cards that the best run-only arrangement of ``m`` melds;
@@ -56,8 +56,8 @@ class PartitionTables:
     discard: tuple[list[int], list[int], list[int], list[int]]
 
     @classmethod
-    def build(cls, wrap: bool, ace_points: int) -> PartitionTables:
-        """Compute the tables (a few tens of milliseconds, once per melding mode)."""
+    def build(cls, wrap: bool, ace_points: int) -> SuitLookups:
+        """Compute the lookups (a few tens of milliseconds, once per melding mode)."""
         values = (ace_points, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
         size = 1 << 13
         points = [0] * size
@@ -98,19 +98,19 @@ class PartitionTables:
         return dw[mask & 0x1FFF] + dw[mask >> 13 & 0x1FFF] + dw[mask >> 26 & 0x1FFF] + dw[mask >> 39]
 
 
-_BY_MODE: dict[tuple[bool, int], PartitionTables] = {(False, 1): PartitionTables.build(False, 1)}
+_BY_MODE: dict[tuple[bool, int], SuitLookups] = {(False, 1): SuitLookups.build(False, 1)}
 TRADITIONAL = _BY_MODE[False, 1]
-"""The tables of traditional melding (ace low, worth 1)."""
+"""The lookups of traditional melding (ace low, worth 1)."""
 
-_BY_IDENTITY: dict[int, tuple[object, PartitionTables]] = {}
+_BY_IDENTITY: dict[int, tuple[object, SuitLookups]] = {}
 
 
-def tables_for(rules: object) -> PartitionTables:
-    """The tables for the melding mode of ``rules`` (a ruleset, or any object with
+def lookups_for(rules: object) -> SuitLookups:
+    """The lookups for the melding mode of ``rules`` (a ruleset, or any object with
     ``round_the_corner`` and ``ace_points``; ``None`` means traditional melding), built on
     first use and then cached.
 
-    Rulesets are immutable, so the tables of one are found by its identity; the cache entry
+    Rulesets are immutable, so the lookups of one are found by its identity; the cache entry
     keeps the ruleset alive, so its id cannot be reused by another object while it is cached.
     """
     if rules is None:
@@ -119,13 +119,13 @@ def tables_for(rules: object) -> PartitionTables:
     if hit is not None and hit[0] is rules:
         return hit[1]
     mode = (bool(getattr(rules, "round_the_corner", False)), int(getattr(rules, "ace_points", 1)))
-    tables = _BY_MODE.get(mode)
-    if tables is None:
-        tables = _BY_MODE[mode] = PartitionTables.build(*mode)
+    lookups = _BY_MODE.get(mode)
+    if lookups is None:
+        lookups = _BY_MODE[mode] = SuitLookups.build(*mode)
     if len(_BY_IDENTITY) >= 1024:
         _BY_IDENTITY.clear()
-    _BY_IDENTITY[id(rules)] = (rules, tables)
-    return tables
+    _BY_IDENTITY[id(rules)] = (rules, lookups)
+    return lookups
 
 
 def _options(held: int, usable: int, prune_none: bool) -> tuple[int, ...]:
@@ -179,7 +179,7 @@ def set_choices(ranks: int, suits: Sequence[int], usable: Sequence[int], prune_n
     """
     a, b, c, d = suits
     ua, ub, uc, ud = usable
-    table = _SET_OPTIONS[prune_none]
+    options_by_key = _SET_OPTIONS[prune_none]
     combos = [0]
     while ranks:
         r = ranks & -ranks
@@ -187,6 +187,6 @@ def set_choices(ranks: int, suits: Sequence[int], usable: Sequence[int], prune_n
         i = r.bit_length() - 1
         held = (a >> i & 1) | (b >> i & 1) << 1 | (c >> i & 1) << 2 | (d >> i & 1) << 3
         use = (ua >> i & 1) | (ub >> i & 1) << 1 | (uc >> i & 1) << 2 | (ud >> i & 1) << 3
-        options = [spread << i for spread in table[held << 4 | use]]
+        options = [spread << i for spread in options_by_key[held << 4 | use]]
         combos = [x | o for x in combos for o in options]
     return combos
