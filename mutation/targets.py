@@ -2,7 +2,8 @@
 
 The test files of a module are the tests of its domain (docs/design.md, "Each rule once"):
 the rule tests, not the bots, simulations or command line, which exercise everything without
-pinning a rule. Within them, each mutant runs only the tests that run its lines (see
+pinning a rule; they sit beside the package they test (``tests/play/``, ``tests/results/``,
+``tests/melding/``, ...). Within them, each mutant runs only the tests that run its lines (see
 ``session.py``). A module's own doctests are always added.
 """
 
@@ -13,36 +14,40 @@ from session import Target
 __all__ = ["TARGETS"]
 
 _PLAY = (
-    "tests/test_round.py",
-    "tests/test_action_rules.py",
-    "tests/test_round_state.py",
-    "tests/test_setup.py",
+    "tests/play/test_round.py",
+    "tests/play/test_action_rules.py",
+    "tests/play/test_round_machine.py",
+    "tests/play/test_setup.py",
     "tests/test_actions.py",
-    "tests/test_variants.py",
-    "tests/test_playouts.py",
-    "tests/test_position_identity.py",
-    "tests/test_notation.py",
-    "tests/test_impossible_values.py",
-    "tests/test_bad_input.py",
+    "tests/test_rules_variants.py",
+    "tests/play/test_round_playouts.py",
+    "tests/test_round_fields.py",
+    "tests/play/test_notation.py",
+    "tests/test_errors.py",
+    # the impossible values a constructor refuses, with the tests of their owners
+    "tests/results/test_round_result.py",
+    "tests/results/test_settlement.py",
+    "tests/play/test_game.py",
+    "tests/beliefs/test_worlds_possible.py",
 )
 _VIEWS = (
-    "tests/test_views.py",
-    "tests/test_impossible_views.py",
-    "tests/test_sampling.py",
-    "tests/test_beliefs.py",
+    "tests/play/test_seen.py",
+    "tests/beliefs/test_worlds_possible.py",
+    "tests/beliefs/test_worlds.py",
+    "tests/beliefs/test_opponent_models.py",
 )
 _RESULTS = (
-    "tests/test_pricing.py",
-    "tests/test_round_result.py",
-    "tests/test_scoring.py",
-    "tests/test_settlement.py",
-    "tests/test_game.py",
-    "tests/test_impossible_values.py",
+    "tests/results/test_pricing.py",
+    "tests/results/test_round_result.py",
+    "tests/results/test_settlement.py",
+    "tests/play/test_game.py",
+    "tests/play/test_action_rules.py",
+    "tests/beliefs/test_worlds_possible.py",
 )
 _MELDING = (
-    "tests/test_deadwood.py",
+    "tests/melding/test_partition.py",
     "tests/test_melds.py",
-    "tests/test_layoffs.py",
+    "tests/melding/test_layoffs.py",
 )
 
 
@@ -63,37 +68,49 @@ def _files(*groups: tuple[str, ...]) -> tuple[str, ...]:
 
 
 TARGETS: tuple[Target, ...] = (
-    Target("play/action_rules", _files(_PLAY, ("tests/test_views.py", "tests/test_layoffs.py"))),
+    Target("play/action_rules", _files(_PLAY, ("tests/play/test_seen.py", "tests/melding/test_layoffs.py"))),
     Target(
-        "play/round_state",
-        _files(_PLAY, ("tests/test_views.py", "tests/test_game.py", "tests/test_pictures.py")),
+        "round_fields",
+        _files(_PLAY, ("tests/play/test_seen.py", "tests/play/test_board_text.py")),
     ),
-    Target("play/setup", _files(_PLAY, ("tests/test_views.py", "tests/test_sampling.py"))),
+    Target("play/setup", _files(_PLAY, ("tests/play/test_seen.py", "tests/beliefs/test_worlds.py"))),
     Target("play/round", _files(_PLAY, _VIEWS)),
-    Target("beliefs/worlds", _files(_VIEWS, ("tests/test_round.py", "tests/test_notation.py"))),
+    Target("beliefs/worlds", _files(_VIEWS, ("tests/play/test_round.py", "tests/play/test_notation.py"))),
     Target(
         "results/pricing",
-        _files(_RESULTS, ("tests/test_round.py", "tests/test_action_rules.py", "tests/test_variants.py")),
+        _files(_RESULTS, ("tests/play/test_round.py", "tests/test_rules_variants.py")),
     ),
     Target(
         "results/round_result",
         _files(
             _RESULTS,
             (
-                "tests/test_round.py",
-                "tests/test_action_rules.py",
-                "tests/test_variants.py",
-                "tests/test_serialization.py",
+                "tests/play/test_round.py",
+                "tests/test_rules_variants.py",
+                "tests/io/test_documents.py",
+                "tests/io/test_json_fields.py",
+                "tests/io/test_json_reader.py",
             ),
         ),
     ),
-    Target("results/settlement", _files(_RESULTS, ("tests/test_variants.py", "tests/test_serialization.py"))),
-    Target("melding/layoffs", _files(_MELDING, ("tests/test_round.py", "tests/test_variants.py"))),
-    Target("melding/suit_lookups", _files(_MELDING, ("tests/test_variants.py",)), sample=SAMPLE),
-    Target("melding/rank_dp", _files(_MELDING, ("tests/test_variants.py",)), sample=SAMPLE),
+    Target(
+        "results/settlement",
+        _files(
+            _RESULTS,
+            (
+                "tests/test_rules_variants.py",
+                "tests/io/test_documents.py",
+                "tests/io/test_json_fields.py",
+                "tests/io/test_json_reader.py",
+            ),
+        ),
+    ),
+    Target("melding/layoffs", _files(_MELDING, ("tests/play/test_round.py", "tests/test_rules_variants.py"))),
+    Target("melding/suit_lookups", _files(_MELDING, ("tests/test_rules_variants.py",)), sample=SAMPLE),
+    Target("melding/rank_dp", _files(_MELDING, ("tests/test_rules_variants.py",)), sample=SAMPLE),
     Target(
         "melding/partition",
-        _files(_MELDING, ("tests/test_variants.py", "tests/test_round.py")),
+        _files(_MELDING, ("tests/test_rules_variants.py", "tests/play/test_round.py")),
         sample=SAMPLE,
     ),
 )

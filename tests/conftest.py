@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 import ginrummy
+from repository import TESTS
 from schema_validation import checking_dumps
 
 settings.register_profile(
@@ -32,39 +33,44 @@ def documents_match_the_json_schema() -> Iterator[None]:
         yield
 
 
-CORE = {
+CORE_FOLDERS = ("play", "results", "melding")
+"""The rules' packages: every test file under ``tests/play/``, ``tests/results/`` and
+``tests/melding/`` is a rules' test."""
+CORE_FILES = {
     "test_actions.py",
-    "test_action_rules.py",
     "test_cards.py",
-    "test_deadwood.py",
-    "test_game.py",
-    "test_layoffs.py",
     "test_melds.py",
-    "test_notation.py",
-    "test_round.py",
+    "test_round_fields.py",
     "test_rules.py",
-    "test_scoring.py",
-    "test_serialization.py",
-    "test_settlement.py",
-    "test_takebacks.py",
-    "test_variants.py",
-    "test_views.py",
+    "test_rules_variants.py",
+    "io/test_documents.py",
+    "io/test_json_fields.py",
+    "io/test_json_reader.py",
+    "frontend/test_takebacks.py",
 }
-"""The rules' test files, marked ``core``: ``pip install ".[test-core]" && pytest -m core``
-checks the core with three packages (the README), where ``.[test]`` installs some eighty."""
+"""The rules' test files outside those folders (paths under ``tests/``): the cards, melds,
+actions and rulesets, the round's record, JSON for every value and the take-backs."""
+
+
+def is_core(path: Path) -> bool:
+    """Whether the test file ``path`` holds rules' tests, marked ``core``:
+    ``pip install ".[test-core]" && pytest -m core`` checks the core with three packages (the
+    README), where ``.[test]`` installs some eighty."""
+    relative = path.relative_to(TESTS).as_posix()
+    return relative.split("/")[0] in CORE_FOLDERS or relative in CORE_FILES
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
     """Under ``-m core``, leave the other test files unread: they import the extras."""
     if config.getoption("markexpr") == "core" and collection_path.suffix == ".py":
-        return collection_path.name.startswith("test_") and collection_path.name not in CORE
+        return collection_path.name.startswith("test_") and not is_core(collection_path)
     return None
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark the tests of :data:`CORE` ``core``."""
+    """Mark the tests of the rules' test files (:func:`is_core`) ``core``."""
     for item in items:
-        if item.path.name in CORE:
+        if is_core(item.path):
             item.add_marker(pytest.mark.core)
 
 

@@ -4,7 +4,7 @@
 (``gr.dumps``, the module's own name, and any module that imported it), so each document the
 suite writes, in any test or doctest, is validated by one compiled validator: jsonschema-rs
 (Rust, some 400 times faster than the pure-Python reference here, so the check adds seconds,
-not minutes, to the suite; ``tests/test_schema.py`` checks the same schema with the reference
+not minutes, to the suite; ``tests/io/test_schema.py`` checks the same schema with the reference
 implementation, ``jsonschema``). A document that does not match fails the test that wrote it.
 """
 

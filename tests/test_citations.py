@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 
 import ginrummy
+from repository import ROOT, TESTS
 
-ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = Path(ginrummy.__file__).resolve().parent
 """The package read: ``src/ginrummy`` in a checkout, the installed wheel's in the matrix."""
 
@@ -51,8 +51,8 @@ def _sources() -> list[tuple[str, Path, str]]:
         for path in sorted(PACKAGE.rglob("*.py"))
     ]
     found += [
-        (f"tests/{path.name}", path, path.read_text(encoding="utf-8"))
-        for path in sorted((ROOT / "tests").glob("*.py"))
+        (f"tests/{path.relative_to(TESTS).as_posix()}", path, path.read_text(encoding="utf-8"))
+        for path in sorted(TESTS.rglob("*.py"))
     ]
     return found
 
@@ -89,12 +89,12 @@ def _prose(source: str) -> tuple[tuple[int, str], ...]:
 
 def _resolved(cited: str, citing: Path) -> Path | None:
     """The file of the repository that ``cited`` names, or None: a path from its root
-    (``src/`` read in the package under test), a file beside the citing one, or a file of the
-    root."""
+    (``src/`` read in the package under test), a file beside the citing one, a helper module
+    of ``tests/`` (cited by a test file one folder down), or a file of the root."""
     if cited.startswith("src/ginrummy/"):
         candidates = [PACKAGE / cited.removeprefix("src/ginrummy/")]
     else:
-        candidates = [ROOT / cited, citing.parent / cited]
+        candidates = [ROOT / cited, citing.parent / cited, TESTS / cited]
     return next((path for path in candidates if path.is_file()), None)
 
 

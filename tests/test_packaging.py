@@ -23,8 +23,8 @@ import pytest
 
 import ginrummy as gr
 from cli_helpers import cli_env
+from repository import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 """The project: a checkout, or (in the test matrix) the unpacked sdist without its ``src``."""
 
 PACKAGE = Path(gr.__file__).resolve().parent

@@ -26,11 +26,11 @@ import pytest
 
 import ginrummy as gr
 from ginrummy.neural import Layer, Network, dump_model, packaged_models, parse_model, read_packaged
+from repository import ROOT, TESTS
 
 pytestmark = pytest.mark.pyodide
 
-ROOT = Path(__file__).resolve().parent.parent
-CHECK = Path(__file__).resolve().parent / "pyodide_check.mjs"
+CHECK = TESTS / "pyodide_check.mjs"
 
 
 def pip(*args: str) -> None:

@@ -1,5 +1,5 @@
 """The shape of the package: no import cycle, a layout by domain that follows its map, small
-modules, one idea each.
+modules, one idea each; and tests that mirror it, one test module per module or package.
 
 These tests read the source with :mod:`ast`; they pin rules of the codebase (docs/conventions.md) that no
 behavioural test would notice breaking. Every import counts, type-only ones included (an
@@ -13,8 +13,8 @@ import re
 from pathlib import Path
 
 import ginrummy
+from repository import ROOT, TESTS
 
-ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = Path(ginrummy.__file__).resolve().parent
 """The package under test: ``src/ginrummy`` in a checkout, the installed wheel's in the matrix."""
 
@@ -315,3 +315,97 @@ def test_the_long_function_finder_counts_code_and_reads_the_reason() -> None:
     assert [("f", 1, 61)] == _long_functions(function(61))
     assert [] == _long_functions(function(60))
     assert [] == _long_functions(function(61, "    # kept whole: one table\n"))
+
+
+# ---------------------------------------------------------------- the tests mirror the code
+
+PROJECT_TESTS = {
+    "test_api.py",
+    "test_citations.py",
+    "test_doctests.py",
+    "test_packaging.py",
+    "test_pyodide.py",
+    "test_structure.py",
+}
+"""The top-level test files that test the project rather than a module: the public API, the
+citations, the doctests, the distributions, the wheel in Pyodide, and this file."""
+MIRRORED_FOLDERS = {"docs", "examples"}
+"""The test folders that mirror a folder of the repository (the documentation, the example
+programs) rather than a package: their files are named for the pages and programs they test."""
+TEST_FILE_LINES = 1000
+"""The most lines a test file may have."""
+
+
+def _names(stem: str, owners: set[str]) -> bool:
+    """Whether ``stem`` is ``test_<owner>`` or ``test_<owner>_<part>`` for one of ``owners``."""
+    name = stem.removeprefix("test_")
+    return stem.startswith("test_") and any(name == o or name.startswith(f"{o}_") for o in owners)
+
+
+def _mirrors(relative: Path) -> bool:
+    """Whether the test file at ``relative`` (a path under ``tests/``) is named for what it tests:
+    ``tests/test_<module>.py`` for a top-level module of the package, ``tests/<package>/
+    test_<module>.py`` for a module of a sub-package, or ``test_<package>.py`` for the package
+    as a whole, each optionally followed by ``_<part>`` when a module's tests are split; a
+    project test (:data:`PROJECT_TESTS`); or any file of a :data:`MIRRORED_FOLDERS` folder."""
+    if len(relative.parts) == 1:
+        top = {path.stem for path in PACKAGE.glob("*.py") if path.stem != "__init__"}
+        return relative.name in PROJECT_TESTS or _names(relative.stem, top)
+    if len(relative.parts) == 2:
+        folder = relative.parts[0]
+        if folder in MIRRORED_FOLDERS:
+            return True
+        package = PACKAGE / folder
+        if (package / "__init__.py").is_file():
+            modules = {path.stem for path in package.glob("*.py") if path.stem != "__init__"}
+            return _names(relative.stem, modules | {folder})
+    return False
+
+
+def _test_files() -> list[Path]:
+    """Every test file of the suite, as a path under ``tests/``."""
+    return sorted(path.relative_to(TESTS) for path in TESTS.rglob("test_*.py"))
+
+
+def test_every_test_file_mirrors_a_module_or_package() -> None:
+    """One test module per source module or package: a test file sits in the folder of the
+    package it tests and is named for the module (``tests/results/test_pricing.py`` tests
+    ``src/ginrummy/results/pricing.py``), so the tests of a module are found in one place, never
+    under the name of the issue that asked for them."""
+    assert [] == [str(path) for path in _test_files() if not _mirrors(path)]
+
+
+def test_the_mirror_check_refuses_names_that_say_nothing_of_the_code() -> None:
+    """The check above can fail: a file named after a topic or an issue, a module's tests in
+    another package's folder, a folder that is no package, and a file two folders down are
+    refused; a module, a package, a part of a module and a docs page are accepted."""
+    refused = ["test_smaller_points.py", "play/test_pricing.py", "rules/test_rules.py", "play/x/test_deal.py"]
+    accepted = ["test_cards.py", "results/test_pricing.py", "bots/test_bots.py", "play/test_round_end.py"]
+    assert ([False] * 4, [True] * 5) == (
+        [_mirrors(Path(name)) for name in refused],
+        [_mirrors(Path(name)) for name in [*accepted, "docs/test_any_page.py"]],
+    )
+
+
+def test_no_test_file_name_carries_an_issue_number() -> None:
+    """Test files are named for the code they test; an issue number (``test_issue23``,
+    ``test_29_plurals``) says when a test was asked for, not what it tests."""
+    assert [] == [str(path) for path in _test_files() if re.search(r"\d|issue", path.name)]
+
+
+def test_every_test_file_is_at_most_1000_lines() -> None:
+    """A test file over 1,000 lines holds the tests of more than one idea: split it by the
+    module it tests (``test_<module>_<part>.py``), with its shared helpers in a module of
+    ``tests/`` (``positions.py``, ``snapshots.py``, ...)."""
+    files = _test_files()
+    sizes = {str(path): len((TESTS / path).read_text(encoding="utf-8").splitlines()) for path in files}
+    assert {} == {path: lines for path, lines in sizes.items() if lines > TEST_FILE_LINES}
+
+
+def test_no_two_test_files_share_a_name() -> None:
+    """pytest imports each test file by its name alone (the folders of ``tests/`` are not
+    packages, so each test file's folder goes on ``sys.path``; mypy reads them the same way),
+    so two files of one name in two folders would collide: a ``test_history`` in ``frontend/``
+    and another in ``play/`` cannot both exist."""
+    names = [path.name for path in _test_files()]
+    assert [] == sorted({name for name in names if names.count(name) > 1})

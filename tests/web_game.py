@@ -13,7 +13,6 @@ import re
 import sys
 from collections.abc import Callable, Iterator
 from functools import cache
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -21,8 +20,8 @@ import jsonschema_rs
 
 import ginrummy as gr
 from ginrummy import frontend
+from repository import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 SERVER = ROOT / "examples" / "web" / "server.py"
 
 _GLYPHS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}

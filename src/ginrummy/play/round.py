@@ -465,7 +465,7 @@ class PlayerView:
         """The view of ``player`` at round ``r`` (:func:`~ginrummy.play.seen.seen_state`): its
         fields are the round's own (checked when the round was made), censored, so the checks
         of the public constructor hold by construction and are not run again (the round trips
-        of ``tests/test_serialization.py`` load every view of random rounds through it, equal);
+        of ``tests/io/test_documents.py`` load every view of random rounds through it, equal);
         the censored log is built on first use."""
         legal = r.legal_actions() if r.to_act == player else ()
         view = object.__new__(cls)  # its fields at once: the cheapest way (a view is made at every turn)

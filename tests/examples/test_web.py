@@ -1,0 +1,329 @@
+"""The web example's server (``examples/web/server.py``) without a browser: Starlette's test
+client plays through its websocket protocol.
+
+It checks that a whole game against the bot can be played, that every state frame is exactly
+the receiving player's view of the game after that action (and of the last finished round, with
+the kit's hints), valid against the frames' schema, that no frame shows a card the player may
+not see, that refused actions are explained to the sender alone, and that two games differing
+only in what a player cannot see send that player the same frames. The server's survival (seat
+tokens, timeouts, clients that leave while the bot thinks, hostile frames) is in
+``tests/examples/test_web_survival.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from contextlib import ExitStack
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient, WebSocketTestSession
+
+import ginrummy as gr
+from ginrummy import frontend
+from repository import ROOT
+from web_game import (
+    SERVER,
+    States,
+    expected_frame,
+    frame_errors,
+    frame_leaks,
+    hidden_cards,
+    load_server,
+    seeded,
+)
+
+server = load_server()
+
+
+def receive(ws: WebSocketTestSession) -> dict[str, Any]:
+    """The next frame, parsed."""
+    frame: dict[str, Any] = json.loads(ws.receive_text())
+    return frame
+
+
+def start(
+    stack: ExitStack, client: TestClient, **message: Any
+) -> tuple[WebSocketTestSession, dict[str, Any]]:
+    """Connect (closed when ``stack`` closes), read the hello frame, send ``message`` and
+    return the socket and the reply."""
+    ws = stack.enter_context(client.websocket_connect("/ws"))
+    assert "hello" == receive(ws)["op"]
+    ws.send_text(json.dumps(message))
+    return ws, receive(ws)
+
+
+def table_of(client: TestClient) -> Any:
+    """The one table the app holds."""
+    tables = list(client.app.state.hub.tables.values())  # type: ignore[attr-defined]
+    assert 1 == len(tables)
+    return tables[0]
+
+
+def test_page_and_its_files_are_served() -> None:
+    """The page, its script, its style sheet and its icon are served (the icon also at
+    ``/favicon.ico``, where browsers look first)."""
+    with TestClient(server.create_app()) as client:
+        page = client.get("/")
+        assert 200 == page.status_code
+        assert "<title>Gin rummy</title>" in page.text
+        assert 'rel="icon"' in page.text
+        for name in ("app.js", "style.css", "favicon.svg"):
+            assert 200 == client.get(f"/static/{name}").status_code
+        icon = client.get("/favicon.ico")
+        assert (200, "image/svg+xml") == (icon.status_code, icon.headers["content-type"].split(";")[0])
+
+
+def test_hello_lists_every_preset_and_bot() -> None:
+    """A new connection is greeted with the presets and bots it may choose from."""
+    with TestClient(server.create_app()) as client, client.websocket_connect("/ws") as ws:
+        assert {"op": "hello", "presets": list(gr.PRESETS), "bots": list(gr.BOTS)} == receive(ws)
+
+
+def test_a_whole_game_against_the_bot_sends_the_players_view_after_every_action() -> None:
+    """A person plays a whole game against the greedy bot; after every action (its own and
+    the bot's) it receives exactly its view of the game and of the last finished round with the
+    kit's hints, each frame valid against the frames' schema; at each round's end the server
+    pauses until the person sends ``next``; no frame holds a card the person may not see."""
+    app = server.create_app(make_game=seeded(seed=11, dealer=0))
+    person = gr.GreedyBot()
+    states = States()
+    frames: list[dict[str, Any]] = []
+    with TestClient(app) as client, ExitStack() as stack:
+        ws, joined = start(stack, client, op="new", mode="bot", preset="straight", bot="greedy")
+        assert ("joined", 0, "bot", "greedy") == (
+            joined["op"],
+            joined["player"],
+            joined["mode"],
+            joined["opponent"],
+        )
+        table = table_of(client)
+        while True:
+            frame = receive(ws)
+            frames.append(frame)
+            view = gr.loads(json.dumps(frame["view"]))
+            if view.is_over:
+                break
+            if frame["paused"]:
+                ws.send_text(json.dumps({"op": "next"}))
+            elif view.round.to_act == 0:
+                ws.send_text(json.dumps({"op": "act", "action": str(person.act(view.round))}))
+        ws.close()
+        states.follow(table.game)
+    assert table.game.is_over
+    steps = [frame["step"] for frame in frames]
+    assert steps == sorted(steps) and len(table.game.actions) == steps[-1]
+    for skipped in set(range(steps[-1])) - set(steps):  # one frame per bot turn: the draw is not sent
+        assert 1 == states[skipped].to_act and 1 == frontend.actors(table.game)[skipped - 1]
+    pauses = [frame for frame in frames if frame["paused"]]
+    assert len(table.game.results) - 1 == len(pauses)
+    for frame in frames:
+        assert expected_frame(states[frame["step"]], 0, paused=frame["paused"]) == frame
+        assert [] == frame_errors(frame)
+        assert set() == frame_leaks(frame, states, 0, frame["step"])
+
+
+@pytest.mark.parametrize("preset", list(gr.PRESETS))
+def test_every_preset_can_be_hosted(preset: str) -> None:
+    """A game under each preset starts, and its first frame is the person's view of it."""
+    app = server.create_app(make_game=seeded(seed=1, dealer=1))
+    with TestClient(app) as client, ExitStack() as stack:
+        ws, joined = start(stack, client, op="new", mode="bot", preset=preset, bot="random")
+        frame = receive(ws)
+        game = gr.Game.new(gr.PRESETS[preset], seed=1, dealer=1)
+        assert (0, expected_frame(game, 0, opponent="the random bot")) == (joined["player"], frame)
+        assert preset == frame["view"]["data"]["rules"]["name"]
+
+
+def test_frames_show_the_opponents_cards_only_once_the_rules_show_them() -> None:
+    """The leak check is not vacuous: the last frame of a round that ended with a knock
+    shows the opponent's hand, which was hidden one action before."""
+    app = server.create_app(make_game=seeded(seed=11, dealer=0))
+    with TestClient(app) as client, ExitStack() as stack:
+        ws, _ = start(stack, client, op="new", mode="bot", preset="straight", bot="greedy")
+        person = gr.GreedyBot()
+        while True:
+            frame = receive(ws)
+            view = gr.loads(json.dumps(frame["view"]))
+            if view.results:
+                break
+            if view.round.to_act == 0 and not frame["paused"]:
+                ws.send_text(json.dumps({"op": "act", "action": str(person.act(view.round))}))
+        ws.close()
+        states = States()
+        states.follow(table_of(client).game)
+    finished = states.finished[0]
+    before = states[frame["step"] - 1].round
+    shown = {str(card) for card in finished.hand(1)}
+    assert shown == set(frame["finished"]["data"]["opponent_hand"])
+    assert shown & hidden_cards(before, 0)
+
+
+def two_people(stack: ExitStack, client: TestClient) -> tuple[WebSocketTestSession, WebSocketTestSession]:
+    """Player 0 opens a game for two people and player 1 joins it; both first frames read."""
+    first, joined = start(stack, client, op="new", mode="people", preset="pagat")
+    assert receive(first)["waiting"]
+    second, joined_second = start(stack, client, op="join", game=joined["game"])
+    assert (0, 1) == (joined["player"], joined_second["player"])
+    assert not receive(first)["waiting"]
+    assert not receive(second)["waiting"]
+    return first, second
+
+
+def test_an_action_before_the_second_person_joins_is_refused() -> None:
+    """Nobody plays until both people are seated."""
+    with TestClient(server.create_app(make_game=seeded(seed=3, dealer=1))) as client, ExitStack() as stack:
+        ws, _ = start(stack, client, op="new", mode="people", preset="pagat")
+        assert receive(ws)["waiting"]
+        ws.send_text(json.dumps({"op": "act", "action": "p"}))
+        assert {
+            "op": "refused",
+            "action": "p",
+            "reason": "waiting for the other player to join",
+            "step": 0,
+        } == (receive(ws))
+
+
+def test_refusals_give_the_librarys_reason_to_the_sender_alone() -> None:
+    """An action out of turn, an illegal action and unreadable notation are refused with
+    ``illegal_reason`` (or the parse error) to their sender only; nothing is applied, and the
+    other person's next frame is the state after its own next action."""
+    with TestClient(server.create_app(make_game=seeded(seed=3, dealer=1))) as client, ExitStack() as stack:
+        first, second = two_people(stack, client)
+        game = table_of(client).game
+        assert 0 == game.to_act
+        attempts = [(second, 1, "p"), (first, 0, "s"), (first, 0, "d " + str(next(iter(game.round.hand(1)))))]
+        for ws, player, text in attempts:
+            ws.send_text(json.dumps({"op": "act", "action": text}))
+            reason = game.illegal_reason(gr.parse_action(text), player)
+            assert {"op": "refused", "action": text, "reason": reason, "step": 0} == receive(ws)
+        first.send_text(json.dumps({"op": "act", "action": "zz"}))
+        refused = receive(first)
+        assert "invalid action 'zz': unknown action 'zz'" == refused["reason"]
+        assert game is table_of(client).game
+        first.send_text(json.dumps({"op": "act", "action": "p"}))
+        assert (1, "state") == (receive(first)["step"], receive(second)["op"])
+
+
+def test_protocol_errors_are_explained() -> None:
+    """Messages the server cannot act on get an error frame naming the problem."""
+    with TestClient(server.create_app()) as client, client.websocket_connect("/ws") as ws:
+        receive(ws)
+        cases = [
+            ("not json", "invalid message 'not json': not JSON"),
+            ("[1]", "invalid message '[1]': expected a JSON object"),
+            ('{"op": "fly"}', "unknown op 'fly': expected 'new', 'join', 'act', 'next' or 'undo'"),
+            ('{"op": "next"}', "not seated at a game: send 'new' or 'join' first"),
+            ("[" * 1000 + "]" * 1000, "invalid message '" + "[" * 80 + "': nested deeper than 8"),
+            ('{"op": "act", "action": "s"}', "not seated at a game: send 'new' or 'join' first"),
+            ('{"op": "join", "game": "nope"}', "unknown game 'nope'"),
+            (
+                '{"op": "new", "mode": "solo", "preset": "pagat"}',
+                "unknown mode 'solo': expected 'bot' or 'people'",
+            ),
+            ('{"op": "new", "mode": "bot", "preset": 7}', "invalid 'preset': expected a string, got 7"),
+            (
+                '{"op": "new", "mode": "bot", "preset": "gin", "bot": "x"}',
+                "unknown preset 'gin': known presets are " + ", ".join(gr.PRESETS),
+            ),
+            (
+                '{"op": "new", "mode": "bot", "preset": "pagat", "bot": "x"}',
+                "unknown bot 'x': known bots are " + ", ".join(gr.BOTS),
+            ),
+        ]
+        for text, message in cases:
+            ws.send_text(text)
+            assert {"op": "error", "message": message} == receive(ws)
+
+
+def test_a_third_person_cannot_join_and_a_token_takes_a_seat_back() -> None:
+    """A game for two has no seat for a third connection; a person whose connection closed
+    takes its seat back with its token, and an unknown token is refused."""
+    with TestClient(server.create_app(make_game=seeded(seed=3, dealer=1))) as client, ExitStack() as stack:
+        first, joined = start(stack, client, op="new", mode="people", preset="pagat")
+        game_id = joined["game"]
+        receive(first)
+        start(stack, client, op="join", game=game_id)
+        third, error = start(stack, client, op="join", game=game_id)
+        assert {"op": "error", "message": f"game {game_id!r} has no free seat"} == error
+        third.send_text(json.dumps({"op": "join", "game": game_id, "token": "forged"}))
+        assert {"op": "error", "message": f"token 'forged' holds no seat in game {game_id!r}"} == receive(
+            third
+        )
+        first.close()
+        third.send_text(json.dumps({"op": "join", "game": game_id, "token": joined["token"]}))
+        rejoined = receive(third)
+        assert (0, joined["token"]) == (rejoined["player"], rejoined["token"])
+        assert expected_frame(table_of(client).game, 0, opponent="the other person") == receive(third)
+
+
+def deck_pair() -> tuple[tuple[gr.Card, ...], tuple[gr.Card, ...]]:
+    """Two decks whose deals differ only in one card of player 1's hand swapped with the
+    bottom card of the stock: player 0 cannot tell them apart."""
+    deck = tuple(gr.Game.new(gr.PAGAT, seed=5, dealer=0).decks[0])
+    dealt = gr.Round.deal(gr.PAGAT, 0, deck=deck)
+    mine, bottom = next(iter(dealt.hand(1))), dealt.stock[0]
+    swapped = tuple(bottom if card == mine else mine if card == bottom else card for card in deck)
+    other = gr.Round.deal(gr.PAGAT, 0, deck=swapped)
+    assert (dealt.hand(0), other.hand(1)) == (other.hand(0), dealt.hand(1).remove(mine).add(bottom))
+    return deck, swapped
+
+
+def frames_of_both(deck: tuple[gr.Card, ...]) -> tuple[list[str], list[str]]:
+    """Every frame each person receives while both pass, player 1 draws and discards the
+    card it drew, and player 0 does the same."""
+    game = gr.Game.replay(gr.GameRecord(rules=gr.PAGAT, seed=0, first_dealer=0, decks=(deck,), actions=()))
+    app = server.create_app(make_game=lambda rules: game)
+    with TestClient(app) as client, ExitStack() as stack:
+        first, second = two_people(stack, client)
+        texts: tuple[list[str], list[str]] = ([], [])
+        for ws, action in [
+            (second, "p"),
+            (first, "p"),
+            (second, "s"),
+            (second, "d?"),
+            (first, "s"),
+            (first, "d?"),
+        ]:
+            text = discard_drawn(client) if action == "d?" else action
+            ws.send_text(json.dumps({"op": "act", "action": text}))
+            texts[0].append(first.receive_text())
+            texts[1].append(second.receive_text())
+    return texts
+
+
+def discard_drawn(client: TestClient) -> str:
+    """The discard of the card the player to act just drew from the stock."""
+    game = table_of(client).game
+    drawn = game.round.events[-1].card
+    assert drawn is not None
+    return f"d {drawn}"
+
+
+def test_games_differing_only_in_unseen_cards_send_a_player_the_same_frames() -> None:
+    """Two games whose deals differ only in a card of the opponent's hand swapped with a
+    stock card send player 0 identical frames, while player 1's frames differ."""
+    deck, swapped = deck_pair()
+    frames, other = frames_of_both(deck), frames_of_both(swapped)
+    assert frames[0] == other[0]
+    assert frames[1] != other[1]
+
+
+def test_the_server_script_shows_its_options() -> None:
+    """``python examples/web/server.py --help`` describes the server and exits with 0."""
+    completed = subprocess.run(
+        [sys.executable, str(SERVER), "--help"], capture_output=True, text=True, check=False, timeout=60
+    )
+    assert 0 == completed.returncode, completed.stderr
+    assert "--bot-delay" in completed.stdout
+
+
+def test_the_web_lobby_names_the_presets_and_defaults_to_the_tracker_bot() -> None:
+    """The lobby says where the presets are described, and preselects ``gr.DEFAULT_BOT`` (it
+    preselected greedy where the command line plays tracker)."""
+    page = (ROOT / "examples" / "web" / "static" / "index.html").read_text(encoding="utf-8")
+    script = (ROOT / "examples" / "web" / "static" / "app.js").read_text(encoding="utf-8")
+    assert "ginrummy presets" in page
+    assert f'bots.value = "{gr.DEFAULT_BOT}"' in script and 'bots.value = "greedy"' not in script

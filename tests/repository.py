@@ -1,0 +1,18 @@
+"""Where the repository's own files are, for the tests that read them (the docs, the examples,
+the training log, the project's files).
+
+The test files sit one folder down, beside the package they test (``tests/play/``,
+``tests/docs/``, ...), so none of them works its way up from its own path: each takes
+:data:`ROOT` from here. In the test matrix (``noxfile.py``) the root is the unpacked sdist's.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+__all__ = ["ROOT", "TESTS"]
+
+TESTS = Path(__file__).resolve().parent
+"""The folder of the tests (this file's)."""
+ROOT = TESTS.parent
+"""The repository's root: the checkout, or the unpacked sdist in the test matrix."""
