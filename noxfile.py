@@ -15,8 +15,10 @@ A session builds nothing. It takes the wheel and the sdist from ``$GINRUMMY_DIST
 into a new virtual environment, unpacks the sdist into a new temporary directory outside the
 source tree, deletes the sdist's ``src/`` there, and runs the plain ``pytest`` in it: the
 project's own configuration, tests, docs and examples, with nothing importable but the
-installed wheel. A module or data file missing from the wheel fails the session, and so does
-a test, doc or example missing from the sdist. ``$GINRUMMY_DIST`` is passed on to the tests,
+installed wheel (the sdist's ``src/`` is moved outside the tree, where only the differential
+test of ``tests/test_build_kind.py`` reads it, through ``$GINRUMMY_PURE_SOURCE``). A module or
+data file missing from the wheel fails the session, and so does a test, doc or example missing
+from the sdist. ``$GINRUMMY_DIST`` is passed on to the tests,
 which list the files of those two distributions (``tests/test_packaging.py``).
 
 On a machine with pyenv, the interpreters pyenv has installed are found even when they are
@@ -98,9 +100,10 @@ def tests(session: nox.Session) -> None:
         session.error(str(error))
     session.install(f"{wheel}[test]")
     scratch = Path(tempfile.mkdtemp(prefix=f"ginrummy-{session.name}-"))
+    pure = scratch.parent / f"{scratch.name}-pure"
     try:
         tree = _unpack(sdist, scratch)
-        shutil.rmtree(tree / "src")
+        shutil.move(tree / "src", pure)  # out of the tree: only the differential test reads it
         session.chdir(tree)
         session.run(
             "python",
@@ -109,6 +112,52 @@ def tests(session: nox.Session) -> None:
             "where = Path(ginrummy.__file__).resolve(); print('ginrummy under test:', where); "
             "sys.exit(not where.is_relative_to(Path(sysconfig.get_paths()['purelib']).resolve()))",
         )
-        session.run("pytest", *session.posargs, env={"GINRUMMY_DIST": str(dist)})
+        session.run(
+            "pytest", *session.posargs, env={"GINRUMMY_DIST": str(dist), "GINRUMMY_PURE_SOURCE": str(pure)}
+        )
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+        shutil.rmtree(pure, ignore_errors=True)
+
+
+@nox.session(python=PYTHONS)
+def compiled(session: nox.Session) -> None:
+    """The compiled build: make its wheel from the sdist (``GINRUMMY_COMPILE=1``), install it with
+    the ``test`` extra and run ``pytest`` in the unpacked sdist as :func:`tests` does.
+
+    Not a default session (``nox -s compiled-3.11``; ``.ci/run`` runs one, the GitHub workflow
+    all). The sdist's ``src/`` is kept aside, not deleted: the differential test
+    (``tests/test_build_kind.py``) plays the same games on it, the pure build, through
+    ``$GINRUMMY_PURE_SOURCE``. ``$GINRUMMY_DIST`` is the compiled wheel and the sdist.
+    """
+    dist = Path(os.environ.get("GINRUMMY_DIST", ROOT / "dist")).resolve()
+    try:
+        _, sdist = _the_built_files(dist)
+    except ValueError as error:
+        session.error(str(error))
+    scratch = Path(tempfile.mkdtemp(prefix=f"ginrummy-{session.name}-"))
+    try:
+        built = scratch / "dist"
+        session.install("pip>=23.1")
+        session.run(
+            "python", "-m", "pip", "wheel", "--no-deps", "--wheel-dir", str(built), str(sdist),
+            env={"GINRUMMY_COMPILE": "1"},
+        )  # fmt: skip
+        shutil.copy(sdist, built)
+        wheel, _ = _the_built_files(built)
+        session.install(f"{wheel}[test]")
+        (scratch / "tree").mkdir()
+        tree = _unpack(sdist, scratch / "tree")
+        pure = scratch / "pure"
+        shutil.move(tree / "src", pure)
+        session.chdir(tree)
+        session.run(
+            "python",
+            "-c",
+            "import ginrummy, sys; print('compiled:', ginrummy.COMPILED); sys.exit(not ginrummy.COMPILED)",
+        )
+        session.run(
+            "pytest", *session.posargs, env={"GINRUMMY_DIST": str(built), "GINRUMMY_PURE_SOURCE": str(pure)}
+        )
     finally:
         shutil.rmtree(scratch, ignore_errors=True)

@@ -88,8 +88,8 @@ def _lines(path: str, obj: object) -> Iterator[str]:
         yield f"{path}{_signature(obj)}"
     elif isinstance(obj, Mapping):
         yield f"{path}: {type(obj).__name__} of {sorted(map(str, obj))}"
-    elif isinstance(obj, bool | int) and not isinstance(obj, enum.Enum):
-        yield f"{path}: {type(obj).__name__} = {obj!r}"
+    elif isinstance(obj, bool | int) and not isinstance(obj, enum.Enum) and path != "ginrummy.COMPILED":
+        yield f"{path}: {type(obj).__name__} = {obj!r}"  # COMPILED's value is the build's, not the API's
     else:
         yield f"{path}: {type(obj).__name__}"
 

@@ -39,14 +39,17 @@ SDIST_TOP_LEVEL = {
     "MANIFEST.in",
     "PKG-INFO",
     "README.md",
+    "build_backend",
     "noxfile.py",
     "pyproject.toml",
     "setup.cfg",
+    "setup.py",
     "src",
     *SHIPPED_DIRECTORIES,
 }
 """Everything at the top of the sdist: the sources, tests, docs, examples and benchmarks, the
-test matrix, the project's files, and what setuptools adds (``PKG-INFO``, ``setup.cfg``)."""
+build backend and ``setup.py`` of the compiled build, the test matrix, the project's files, and
+what setuptools adds (``PKG-INFO``, ``setup.cfg``)."""
 
 NOT_SHIPPED = re.compile(r"(^|/)(__pycache__|\.DS_Store|.*\.py[cod])(/|$)|^docs/_build/|^data/[^/]*\.npz$")
 """Files a checkout may hold that no distribution ships (MANIFEST.in's exclusions; training's

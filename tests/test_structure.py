@@ -35,6 +35,7 @@ VOCABULARY = {
 }
 MAP: dict[str, set[str]] = {
     "_version": set(),
+    "build_kind": {"cards"},
     "errors": set(),
     "validators": {"errors"},
     "cards": {"errors", "validators"},
@@ -56,7 +57,7 @@ MAP: dict[str, set[str]] = {
     "io": VOCABULARY | {"melding", "results", "neural", "play", "simulation"},
     "frontend": VOCABULARY | {"melding", "results", "neural", "beliefs", "play", "bots", "io"},
     "ginrummy": VOCABULARY
-    | {"melding", "results", "neural", "beliefs", "play", "bots", "simulation", "io", "frontend"},
+    | {"build_kind", "melding", "results", "neural", "beliefs", "play", "bots", "simulation", "io", "frontend"},
     "cli": {"ginrummy"}
     | VOCABULARY
     | {"melding", "results", "neural", "play", "bots", "simulation", "io", "frontend", "distributed"},

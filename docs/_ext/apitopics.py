@@ -76,7 +76,7 @@ TOPICS = (
     Topic("frontend", package="ginrummy.frontend"),
     Topic("rl", package="ginrummy.rl"),
     Topic("openspiel", package="ginrummy.openspiel"),
-    Topic("errors", modules=("ginrummy.errors", "ginrummy._version")),
+    Topic("errors", modules=("ginrummy.errors", "ginrummy._version", "ginrummy.build_kind")),
 )
 """The pages, in the order users reach for them (the order of the reference's table of
 contents)."""

@@ -37,6 +37,7 @@ from ginrummy.bots.montecarlo import MonteCarloBot
 from ginrummy.bots.reference import GreedyBot, RandomBot
 from ginrummy.bots.registry import BOTS, DEFAULT_BOT, Bot, BotFactory, find_bot, make_bot
 from ginrummy.bots.tracker import TrackerBot
+from ginrummy.build_kind import COMPILED
 from ginrummy.cards import DECK, Card, CardsLike, Hand, Rank, Suit
 from ginrummy.errors import (
     GinRummyError,
@@ -96,6 +97,7 @@ from ginrummy.simulation.tally import Counts, Tally
 __all__ = [
     "ACTION_SPACE_SIZE",
     "BOTS",
+    "COMPILED",
     "DECK",
     "DEFAULT_BOT",
     "EAAI",

@@ -130,7 +130,7 @@ def _not_now(what: str, phase: Phase) -> str:
 
 class _PassUpcard(_Nullary):
     kind = PassUpcard
-    action = PASS
+    action: Action = PASS
 
     def reason(self, r: RoundFields, action: Any) -> str | None:
         return None if r.phase is Phase.UPCARD_OFFER else "the upcard may only be passed on the first turn"
@@ -145,7 +145,7 @@ class _PassUpcard(_Nullary):
 
 class _TakeDiscard(_Nullary):
     kind = TakeDiscard
-    action = TAKE
+    action: Action = TAKE
 
     def reason(self, r: RoundFields, action: Any) -> str | None:
         phase = r.phase
@@ -170,7 +170,7 @@ class _TakeDiscard(_Nullary):
 
 class _DrawStock(_Nullary):
     kind = DrawStock
-    action = DRAW
+    action: Action = DRAW
 
     def reason(self, r: RoundFields, action: Any) -> str | None:
         phase = r.phase
@@ -339,7 +339,7 @@ class _Knock(ActionRule):
 
 class _BigGin(_Nullary):
     kind = BigGin
-    action = BIG_GIN
+    action: Action = BIG_GIN
 
     def reason(self, r: RoundFields, action: Any) -> str | None:
         if not r.rules.big_gin:  # what the rules forbid before when
@@ -435,7 +435,7 @@ class _LayOff(ActionRule):
 
 class _EndLayoffs(_Nullary):
     kind = EndLayoffs
-    action = END
+    action: Action = END
 
     def reason(self, r: RoundFields, action: Any) -> str | None:
         return None if r.phase is Phase.LAYOFF else _LAYOFFS_ONLY

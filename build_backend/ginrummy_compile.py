@@ -1,0 +1,287 @@
+"""The compiled build: which modules mypyc compiles, and the two things it is taught first.
+
+``GINRUMMY_COMPILE=1 pip install .`` (or ``python -m build`` with the variable set) compiles the
+modules of :data:`COMPILED_MODULES` with mypyc into C extensions beside the pure-Python
+package; without the variable the build is the pure one (``py3-none-any``). This module is the
+one place that says which modules are compiled and why a hot one is left out.
+
+mypyc is taught two things before it compiles (each a small, tested patch of the mypyc version
+the build pins, ``MYPY_REQUIREMENT``):
+
+- **Docstrings.** mypyc gives a compiled function, method and class only its signature; the
+  docstring of the source is dropped, so ``help()`` and the docs of a compiled build would be
+  empty. The patch puts the docstring after the signature, where CPython reads it for a
+  built-in (``name(signature)\\n--\\n\\n<docstring>``), and gives each compiled module its
+  docstring.
+- **attrs' modern names.** mypyc knows that ``attr.ib(...)`` in a class body returns a field
+  definition, not a value of the field's type, but not ``attrs.field(...)``, its newer
+  spelling: without the patch every ``x: int = attrs.field(default=0)`` raises ``TypeError``
+  when the module is imported.
+
+A build that cannot compile (no mypy, no C compiler, a compiler error) says why and installs
+the pure build: an sdist never installs broken (:func:`extensions`).
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+COMPILE_VARIABLE = "GINRUMMY_COMPILE"
+"""The environment variable that asks for the compiled build (``1``); anything else, or unset,
+builds the pure one."""
+
+MYPY_REQUIREMENT = "mypy==2.4.1"
+"""The mypy (and mypyc) the compiled build uses: one version, since the build patches it."""
+
+_ASKING = "GINRUMMY_BUILD_ASKING"
+"""Set while setuptools runs ``setup.py`` only to learn what the build needs (nothing is
+compiled then: mypy is not installed yet)."""
+
+COMPILED_MODULES: tuple[str, ...] = (
+    # The cards and melds, and the scalar checks every constructor runs.
+    "cards.py",
+    "suit_masks.py",
+    "melds.py",
+    "phase.py",
+    "actions.py",
+    "dealing.py",
+    # The partitioner.
+    "melding/suit_lookups.py",
+    "melding/rank_dp.py",
+    "melding/partition.py",
+    "melding/layoffs.py",
+    # The round's machine and its action rules.
+    "play/action_rules.py",
+    "play/setup.py",
+    "play/chain.py",
+    "play/seen.py",
+    "play/events.py",
+    # Pricing a round's end.
+    "results/pricing.py",
+    "results/round_result.py",
+    "results/settlement.py",
+    # The bots' inner loops and the learned models' inference.
+    "bots/card_counting.py",
+    "bots/tracker.py",
+    "bots/reference.py",
+    "neural/network.py",
+)
+"""The modules of ``src/ginrummy`` that the compiled build compiles, by path below it."""
+
+
+def wanted(environ: dict[str, str] | None = None) -> bool:
+    """Whether the build was asked to compile (``GINRUMMY_COMPILE=1``)."""
+    return (os.environ if environ is None else environ).get(COMPILE_VARIABLE, "") == "1"
+
+
+def _docstrings(package: Path) -> dict[tuple[str, str], str]:
+    """Every docstring of the compiled modules, by (module, qualified name); a module's own
+    under the name ``""``."""
+    found: dict[tuple[str, str], str] = {}
+    for relative in COMPILED_MODULES:
+        path = package / relative
+        module = "ginrummy." + relative.removesuffix(".py").replace("/", ".")
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        doc = ast.get_docstring(tree, clean=True)
+        if doc:
+            found[(module, "")] = doc
+
+        def walk(body: list[ast.stmt], prefix: str, module: str = module) -> None:
+            for node in body:
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    name = prefix + node.name
+                    doc = ast.get_docstring(node, clean=True)
+                    if doc:
+                        found[(module, name)] = doc
+                    if isinstance(node, ast.ClassDef):
+                        walk(node.body, name + ".")
+                elif isinstance(node, ast.If):  # a definition under `if TYPE_CHECKING` and such
+                    walk(node.body, prefix)
+                    walk(node.orelse, prefix)
+
+        walk(tree.body, "")
+    return found
+
+
+def _c_literal(text: str) -> str:
+    """``text`` as C string literals (UTF-8, escaped, in pieces a compiler of any platform
+    accepts: MSVC refuses one literal over 2,048 bytes)."""
+    pieces, piece = [], []
+    for byte in text.encode("utf-8"):
+        if byte in (0x5C, 0x22):  # backslash, double quote
+            piece.append("\\" + chr(byte))
+        elif byte == 0x0A:
+            piece.append("\\n")
+        elif 0x20 <= byte < 0x7F and byte != 0x3F:  # printable ASCII, not '?' (trigraphs)
+            piece.append(chr(byte))
+        else:
+            piece.append(f"\\{byte:03o}")
+        if len(piece) >= 500:
+            pieces.append('"' + "".join(piece) + '"')
+            piece = []
+    pieces.append('"' + "".join(piece) + '"')
+    return " ".join(pieces)
+
+
+_MODULE_DEF = re.compile(
+    r"static struct PyModuleDef (\w+)module = \{\s*PyModuleDef_HEAD_INIT,\s*"
+    r'"([\w.]+)",\s*NULL, /\* docstring \*/'
+)
+_TABLE = re.compile(r"static PyMethodDef (\w+)_methods\[\] = \{(.*?)\n\s*\};", re.S)
+_ENTRY = re.compile(
+    r'\{"(\w+)", (\(PyCFunction\)\w+, [^{}]*?)PyDoc_STR\(("(?:[^"\\]|\\.)*"|NULL)\) /\* docstring \*/\}'
+)
+_TYPE = re.compile(r"static PyTypeObject CPyType_(\w+)_template_ = \{(.*?)\n\s*\};", re.S)
+_TYPE_DOC = re.compile(r'\.tp_doc = PyDoc_STR\(("(?:[^"\\]|\\.)*"|NULL)\)')
+
+
+def _owner(
+    c_name: str, modules: dict[str, str], docstrings: dict[tuple[str, str], str]
+) -> tuple[str, str] | None:
+    """The (module, class) a C name ``<module prefix>___<Class>`` stands for, if it is a class
+    of the source (not one of mypyc's own helper classes)."""
+    for prefix, module in modules.items():
+        if c_name.startswith(prefix + "___"):
+            name = c_name[len(prefix) + 3 :]
+            if (module, name) in docstrings or any(
+                m == module and q.startswith(name + ".") for m, q in docstrings
+            ):
+                return module, name
+    return None
+
+
+def _with_doc(literal: str, doc: str | None) -> str:
+    """A ``PyDoc_STR`` argument: mypyc's signature ``literal`` followed by ``doc``."""
+    if doc is None:
+        return literal
+    if literal == "NULL":
+        return _c_literal(doc)
+    return f"{literal} {_c_literal(doc)}"
+
+
+def add_docstrings(c_source: str, docstrings: dict[tuple[str, str], str]) -> str:
+    """``c_source`` (a C file mypyc wrote) with the source's docstrings: each module's, each
+    function's and method's after its signature (where CPython reads a built-in's
+    ``__text_signature__`` and ``__doc__``), each native class's."""
+    modules = {prefix: module for prefix, module in _MODULE_DEF.findall(c_source)}
+
+    def module_def(match: re.Match[str]) -> str:
+        doc = docstrings.get((match.group(2), ""))
+        text = match.group(0)
+        return (
+            text
+            if doc is None
+            else text.replace("NULL, /* docstring */", _c_literal(doc) + ", /* docstring */")
+        )
+
+    def table(match: re.Match[str]) -> str:
+        c_name = match.group(1)
+        if c_name.endswith("module") and c_name[: -len("module")] in modules:
+            module, scope = modules[c_name[: -len("module")]], ""
+        else:
+            owner = _owner(c_name, modules, docstrings)
+            if owner is None:
+                return match.group(0)
+            module, scope = owner[0], owner[1] + "."
+
+        def entry(found: re.Match[str]) -> str:
+            doc = docstrings.get((module, scope + found.group(1)))
+            name, rest, literal = found.groups()
+            return f'{{"{name}", {rest}PyDoc_STR({_with_doc(literal, doc)}) /* docstring */}}'
+
+        return _ENTRY.sub(entry, match.group(0))
+
+    def type_template(match: re.Match[str]) -> str:
+        owner = _owner(match.group(1), modules, docstrings)
+        if owner is None:
+            return match.group(0)
+        doc = docstrings.get(owner)
+        return _TYPE_DOC.sub(
+            lambda found: f".tp_doc = PyDoc_STR({_with_doc(found.group(1), doc)})", match.group(0)
+        )
+
+    c_source = _MODULE_DEF.sub(module_def, c_source)
+    c_source = _TABLE.sub(table, c_source)
+    return _TYPE.sub(type_template, c_source)
+
+
+def _teach_mypyc() -> None:
+    """Teach mypyc (the version of :data:`MYPY_REQUIREMENT`) that ``attrs.field(...)`` and
+    ``attrs.Factory(...)`` in a class body are field definitions, as it knows ``attr.ib``."""
+    from mypyc.irbuild import specialize
+
+    for name in ("attrs.field", "attrs.Factory"):
+        specialize.specialize_function(name)(specialize.translate_dataclasses_field_call)
+
+
+def extensions(root: Path) -> list[Any]:
+    """The C extensions of the compiled build, or ``[]`` for the pure build: when it was not
+    asked for, or when mypyc is missing or fails (a line on stderr says which)."""
+    if not wanted() or os.environ.get(_ASKING) == "1":
+        return []
+    package = root / "src" / "ginrummy"
+    try:
+        from mypyc.build import mypycify
+    except ImportError as error:
+        print(
+            f"ginrummy: {COMPILE_VARIABLE}=1 but mypyc is missing ({error}): building pure Python",
+            file=sys.stderr,
+        )
+        return []
+    _teach_mypyc()
+    # The modules the compiled ones import are type-checked as mypy follows them, silently:
+    # `mypy --strict` on the whole tree is CI's check, and the build environment lacks the
+    # optional extras' packages (cryptography, numpy, ...).
+    paths = ["--follow-imports=silent"]
+    paths += [str(Path("src") / "ginrummy" / relative) for relative in COMPILED_MODULES]
+    try:
+        built: list[Any] = mypycify(paths, opt_level="3", group_name="ginrummy")
+    except (Exception, SystemExit) as error:  # mypyc reports a type error by exiting
+        print(f"ginrummy: mypyc could not compile ({error!r}): building pure Python", file=sys.stderr)
+        return []
+    docstrings = _docstrings(package)
+    for source in {source for extension in built for source in extension.sources}:
+        path = Path(source)
+        if path.suffix == ".c":
+            path.write_text(add_docstrings(path.read_text(encoding="utf-8"), docstrings), encoding="utf-8")
+    return built
+
+
+def build_base() -> str:
+    """Where setuptools builds: a directory of its own for each kind of build, so that a pure
+    build never picks up the extensions a compiled one left in ``build/``."""
+    return str(Path("build") / ("compiled" if wanted() else "pure"))
+
+
+def build_ext_falling_back() -> type:
+    """setuptools' ``build_ext`` that, when compiling fails (no C compiler, a compiler error),
+    removes whatever it built, says why on stderr and leaves the pure-Python modules, which
+    the wheel holds in any case: an install from the sdist never ends broken."""
+    from setuptools.command.build_ext import build_ext
+
+    class BuildExtFallingBack(build_ext):  # type: ignore[misc]
+        def run(self) -> None:
+            # An extension the list no longer names must not ship from an earlier build.
+            keep = {Path(output).resolve() for output in self.get_outputs()}
+            for suffix in ("*.so", "*.pyd"):
+                for stale in Path(self.build_lib).rglob(suffix):
+                    if stale.resolve() not in keep:
+                        stale.unlink()
+            try:
+                super().run()
+            except Exception as error:  # the compiler's errors have no common base class
+                for output in self.get_outputs():
+                    Path(output).unlink(missing_ok=True)
+                self.extensions = list[Any]()
+                print(f"ginrummy: compiling failed ({error}): installing pure Python", file=sys.stderr)
+
+        def copy_extensions_to_source(self) -> None:
+            if self.extensions:
+                super().copy_extensions_to_source()
+
+    return BuildExtFallingBack

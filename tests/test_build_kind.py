@@ -1,0 +1,164 @@
+"""The two builds of one source: the pure-Python one and the compiled one (``GINRUMMY_COMPILE=1``).
+
+The differential test plays the same seeded games on the build under test and on the pure
+source (``$GINRUMMY_PURE_SOURCE`` in the test matrix, ``src/`` in a checkout) and compares every
+state; the others hold the build backend's helpers (``build_backend/ginrummy_compile.py``) and
+what a compiled build must keep of the source: its docstrings.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import ginrummy as gr
+from repository import ROOT, TESTS
+
+sys.path.insert(0, str(ROOT / "build_backend"))
+import ginrummy_compile
+
+PURE_SOURCE = Path(os.environ.get("GINRUMMY_PURE_SOURCE", ROOT / "src"))
+"""Where the pure build's source is: the unpacked sdist's ``src/`` that the test matrix keeps
+aside, or the checkout's."""
+
+
+def _trace(pythonpath: Path) -> list[str]:
+    """The lines of ``tests/build_trace.py`` run with ``pythonpath`` first on the path."""
+    completed = subprocess.run(
+        [sys.executable, str(TESTS / "build_trace.py")],
+        env={**os.environ, "PYTHONPATH": str(pythonpath)},
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert 0 == completed.returncode, completed.stderr
+    return completed.stdout.splitlines()
+
+
+def test_the_build_under_test_plays_every_state_as_the_pure_source_does() -> None:
+    """The same seeded games (three rulesets, bots that read views, a random one) give the same
+    notation, JSON, views, legal actions, actions and results on the build the tests import
+    and on the pure source, state by state."""
+    under_test = _trace(Path(gr.__file__).resolve().parent.parent)
+    pure = _trace(PURE_SOURCE)
+    assert f"compiled={gr.COMPILED}" == under_test[0]
+    assert "compiled=False" == pure[0]
+    assert len(under_test) > 1000
+    for index, (ours, theirs) in enumerate(zip(under_test[1:], pure[1:], strict=True), start=2):
+        assert ours == theirs, f"line {index} differs"
+
+
+def test_the_compiled_flag_says_whether_the_cards_are_an_extension() -> None:
+    """``gr.COMPILED`` is True exactly when the module of the cards is a C extension."""
+    suffix = Path(gr.Card.__module__.replace(".", "/")).name
+    assert gr.COMPILED == (
+        not Path(sys.modules["ginrummy.cards"].__file__ or "").name.startswith(suffix + ".py")
+    )
+
+
+def _source_docstrings() -> dict[str, str]:
+    """The docstring of each public class and function of ``ginrummy``, read from its source."""
+    found = {}
+    for name in gr.__all__:
+        obj = getattr(gr, name)
+        if not (inspect.isclass(obj) or callable(obj)) or not getattr(obj, "__module__", "").startswith(
+            "ginrummy"
+        ):
+            continue
+        module = sys.modules[obj.__module__]
+        source = Path(module.__file__ or "")
+        source = source.with_name(source.name.split(".")[0] + ".py")
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.ClassDef, ast.FunctionDef)) and node.name == obj.__name__:
+                doc = ast.get_docstring(node, clean=True)
+                if doc:
+                    found[name] = doc
+                break
+    return found
+
+
+def test_every_public_class_and_function_keeps_its_docstring() -> None:
+    """``help()`` shows what the source says: each public class's and function's ``__doc__``
+    begins with its source's docstring, in either build (mypyc drops docstrings unless the
+    build puts them back)."""
+    docs = _source_docstrings()
+    assert len(docs) > 80
+    lost = [
+        name
+        for name, doc in docs.items()
+        if not (inspect.getdoc(getattr(gr, name)) or "").startswith(doc[:60])
+    ]
+    assert [] == lost
+
+
+def test_a_docstring_becomes_c_literals_that_read_back_as_its_utf8() -> None:
+    """Quotes, backslashes, newlines, question marks (trigraphs) and non-ASCII text survive the
+    build's C literals, cut in pieces no compiler refuses."""
+    text = 'A "card" \\ of «Gin» — ??= at 10? ' * 40 + "\nend"
+    literal = ginrummy_compile._c_literal(text)
+    joined = ast.literal_eval("b" + literal.replace('" "', ""))  # C's escapes used are Python's too
+    assert text.encode("utf-8") == joined
+    assert all(len(piece) <= 2048 for piece in literal.split('" "'))
+
+
+C_SOURCE = """
+static PyMethodDef cardsmodule_methods[] = {
+    {"deal", (PyCFunction)CPyPy_cards___deal, METH_FASTCALL | METH_KEYWORDS, PyDoc_STR("deal(seed)\\n--\\n\\n") /* docstring */},
+    {"_private", (PyCFunction)CPyPy_cards____private, METH_FASTCALL | METH_KEYWORDS, PyDoc_STR("_private()\\n--\\n\\n") /* docstring */},
+    {NULL, NULL, 0, NULL}
+};
+static PyMethodDef cards___Shoe_methods[] = {
+    {"draw", (PyCFunction)CPyPy_cards___Shoe___draw, METH_FASTCALL | METH_KEYWORDS, PyDoc_STR("draw($self)\\n--\\n\\n") /* docstring */},
+    {NULL, NULL, 0, NULL}
+};
+static PyTypeObject CPyType_cards___Shoe_template_ = {
+    .tp_name = "Shoe",
+    .tp_doc = PyDoc_STR("Shoe()\\n--\\n\\n"),
+};
+static struct PyModuleDef cardsmodule = {
+    PyModuleDef_HEAD_INIT,
+    "ginrummy.cards",
+    NULL, /* docstring */
+    0,
+};
+"""
+
+
+def test_the_build_writes_each_docstring_after_its_signature() -> None:
+    """A module's, a function's, a method's and a class's docstring go where CPython reads
+    them (after ``signature\\n--\\n\\n``); a name without a docstring keeps its signature."""
+    docs = {
+        ("ginrummy.cards", ""): "The cards.",
+        ("ginrummy.cards", "deal"): "Deal a hand.",
+        ("ginrummy.cards", "Shoe"): "A shoe of cards.",
+        ("ginrummy.cards", "Shoe.draw"): "Draw one.",
+    }
+    patched = ginrummy_compile.add_docstrings(C_SOURCE, docs)
+    assert 'PyDoc_STR("deal(seed)\\n--\\n\\n" "Deal a hand.")' in patched
+    assert 'PyDoc_STR("_private()\\n--\\n\\n")' in patched
+    assert 'PyDoc_STR("draw($self)\\n--\\n\\n" "Draw one.")' in patched
+    assert '.tp_doc = PyDoc_STR("Shoe()\\n--\\n\\n" "A shoe of cards.")' in patched
+    assert '"The cards.", /* docstring */' in patched
+
+
+@pytest.mark.parametrize(
+    ("value", "wanted"), [("1", True), ("0", False), ("", False), ("yes", False), (None, False)]
+)
+def test_only_ginrummy_compile_1_asks_for_the_compiled_build(value: str | None, wanted: bool) -> None:
+    """``GINRUMMY_COMPILE=1`` asks for the compiled build; anything else, or nothing, builds pure."""
+    environ = {} if value is None else {ginrummy_compile.COMPILE_VARIABLE: value}
+    assert wanted == ginrummy_compile.wanted(environ)
+
+
+def test_the_compiled_modules_are_modules_of_the_package() -> None:
+    """Every entry of the build's list is a module of the source, named once."""
+    modules = ginrummy_compile.COMPILED_MODULES
+    assert len(set(modules)) == len(modules)
+    assert all((PURE_SOURCE / "ginrummy" / module).is_file() for module in modules)
