@@ -73,6 +73,48 @@ COMPILED_MODULES: tuple[str, ...] = (
 )
 """The modules of ``src/ginrummy`` that the compiled build compiles, by path below it."""
 
+CHECKED_PARAMETERS: dict[str, dict[str, tuple[str, ...]]] = {
+    "cards.py": {
+        "Card.__init__": ("rank", "suit"),
+        "Card.parse": ("text",),
+        "Hand.from_mask": ("mask",),
+        "Hand.parse": ("text",),
+    },
+    "actions.py": {"parse_action": ("text",), "action_from_id": ("action_id",)},
+    "melding/partition.py": {"all_best_melds": ("limit",)},
+    "play/action_rules.py": {"illegal_reason": ("action",)},
+    "results/pricing.py": {
+        "price_knock": (
+            "knocker",
+            "knocker_deadwood",
+            "defender_deadwood",
+            "deadwood_before_layoffs",
+            "layoffs",
+        ),
+    },
+    "bots/reference.py": {"RandomBot.__init__": ("seed",), "GreedyBot.__init__": ("seed",)},
+    "bots/tracker.py": {
+        "TrackerBot.__init__": (
+            "seed",
+            "potential_weight",
+            "danger_weight",
+            "take_margin",
+            "knock_threshold",
+            "knock_samples",
+        ),
+    },
+}
+"""The parameters a public function checks itself, by module and function (its qualified
+name): the compiled build declares them ``object`` in what it compiles.
+
+A compiled function checks the declared type of each argument before its body runs, and
+raises a bare ``TypeError`` ("str object expected; got int"); a ``bool`` passes as an ``int``
+and is converted. Where the pure function refuses a value of the wrong type with the library's
+own error and message, the compiled one must let the value reach that check: so the copy of
+the source that mypyc compiles declares these parameters ``object``. The source (what users'
+type checkers read) keeps the precise type, and the function's body must type-check either
+way (it narrows the value before it uses it)."""
+
 
 def wanted(environ: dict[str, str] | None = None) -> bool:
     """Whether the build was asked to compile (``GINRUMMY_COMPILE=1``)."""
@@ -155,6 +197,21 @@ def _owner(
     return None
 
 
+def _method_doc(c_name: str, modules: dict[str, str], docstrings: dict[tuple[str, str], str]) -> str | None:
+    """The docstring of the method whose callable object a C name stands for: mypyc names the
+    callable of method ``m`` of a Python class ``C`` ``<module prefix>___<m>_<C>_obj``, with
+    each ``___`` of the name written ``___3_``."""
+    for prefix, module in modules.items():
+        if c_name.startswith(prefix + "___"):
+            name = c_name[len(prefix) + 3 :]
+            for (owner, qualified), doc in docstrings.items():
+                if owner == module and qualified.count(".") == 1:
+                    klass, method = qualified.split(".")
+                    if name == f"{method}_{klass}_obj".replace("___", "___3_"):
+                        return doc
+    return None
+
+
 def _with_doc(literal: str, doc: str | None) -> str:
     """A ``PyDoc_STR`` argument: mypyc's signature ``literal`` followed by ``doc``."""
     if doc is None:
@@ -198,12 +255,17 @@ def add_docstrings(c_source: str, docstrings: dict[tuple[str, str], str]) -> str
 
     def type_template(match: re.Match[str]) -> str:
         owner = _owner(match.group(1), modules, docstrings)
-        if owner is None:
+        if owner is not None:  # a native class: its docstring after its signature
+            doc = docstrings.get(owner)
+            return _TYPE_DOC.sub(
+                lambda found: f".tp_doc = PyDoc_STR({_with_doc(found.group(1), doc)})", match.group(0)
+            )
+        method = _method_doc(match.group(1), modules, docstrings)
+        if method is None:
             return match.group(0)
-        doc = docstrings.get(owner)
-        return _TYPE_DOC.sub(
-            lambda found: f".tp_doc = PyDoc_STR({_with_doc(found.group(1), doc)})", match.group(0)
-        )
+        # the callable mypyc makes of a method of a Python class (an attrs class): the
+        # method's docstring alone (its signature is the callable's, not the method's)
+        return _TYPE_DOC.sub(lambda found: f".tp_doc = PyDoc_STR({_c_literal(method)})", match.group(0))
 
     c_source = _MODULE_DEF.sub(module_def, c_source)
     c_source = _TABLE.sub(table, c_source)
@@ -217,6 +279,85 @@ def _teach_mypyc() -> None:
 
     for name in ("attrs.field", "attrs.Factory"):
         specialize.specialize_function(name)(specialize.translate_dataclasses_field_call)
+
+
+def _widened(source: str, functions: dict[str, tuple[str, ...]], where: str) -> str:
+    """``source`` with the named parameters of the named functions declared ``object`` (the
+    annotation's text replaced, its lines kept, so line numbers stay the source's)."""
+    tree = ast.parse(source)
+    spans: list[tuple[int, int, int, int, str]] = []
+    found: set[str] = set()
+
+    def walk(body: list[ast.stmt], prefix: str) -> None:
+        for node in body:
+            if isinstance(node, ast.ClassDef):
+                walk(node.body, prefix + node.name + ".")
+            elif (
+                isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and prefix + node.name in functions
+            ):
+                qualified = prefix + node.name
+                wanted_names = set(functions[qualified])
+                arguments = [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]
+                for argument in arguments:
+                    if argument.arg in wanted_names and argument.annotation is not None:
+                        a = argument.annotation
+                        assert a.end_lineno is not None and a.end_col_offset is not None
+                        lines = a.end_lineno - a.lineno
+                        spans.append(
+                            (a.lineno, a.col_offset, a.end_lineno, a.end_col_offset, "object" + "\n" * lines)
+                        )
+                        wanted_names.discard(argument.arg)
+                if wanted_names:
+                    raise ValueError(
+                        f"{where}: {qualified} has no annotated parameter {sorted(wanted_names)}"
+                    )
+                found.add(qualified)
+
+    walk(tree.body, "")
+    missing = set(functions) - found
+    if missing:
+        raise ValueError(f"{where}: no function {sorted(missing)}")
+    lines = source.splitlines(keepends=True)
+    for start, column, end, end_column, text in sorted(spans, reverse=True):
+        # ast's columns count UTF-8 bytes
+        head = lines[start - 1].encode("utf-8")[:column].decode("utf-8")
+        tail = lines[end - 1].encode("utf-8")[end_column:].decode("utf-8")
+        lines[start - 1 : end] = [head + text + tail]
+    return "".join(lines)
+
+
+def checked_copy(package: Path, into: Path) -> Path:
+    """A copy of the package under ``into`` (made anew) for mypyc to compile: the source, with
+    the parameters of :data:`CHECKED_PARAMETERS` declared ``object``; returns the copy's
+    package folder."""
+    import shutil
+
+    target = into / "ginrummy"
+    if into.exists():
+        shutil.rmtree(into)
+    shutil.copytree(package, target, ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"))
+    for relative, functions in CHECKED_PARAMETERS.items():
+        path = target / relative
+        path.write_text(_widened(path.read_text(encoding="utf-8"), functions, relative), encoding="utf-8")
+    for relative in COMPILED_MODULES:
+        path = target / relative
+        path.write_text(_with_class_docs(path.read_text(encoding="utf-8")), encoding="utf-8")
+    return target
+
+
+def _with_class_docs(source: str) -> str:
+    """``source`` with lines at its end that give each decorated class (an attrs class, which
+    mypyc leaves a Python class with a filler docstring) its docstring back."""
+    lines = []
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.ClassDef) and node.decorator_list:
+            doc = ast.get_docstring(node, clean=False)
+            if doc is not None:
+                lines.append(f"setattr({node.name}, '__doc__', {doc!r})")  # mypyc refuses the assignment
+    if not lines:
+        return source
+    note = "# The compiled build: the docstrings of the Python classes (build_backend/ginrummy_compile.py)."
+    return source.rstrip("\n") + "\n\n" + note + "\n" + "\n".join(lines) + "\n"
 
 
 def extensions(root: Path) -> list[Any]:
@@ -237,8 +378,9 @@ def extensions(root: Path) -> list[Any]:
     # The modules the compiled ones import are type-checked as mypy follows them, silently:
     # `mypy --strict` on the whole tree is CI's check, and the build environment lacks the
     # optional extras' packages (cryptography, numpy, ...).
+    copy = checked_copy(package, Path("build") / "mypyc-src")
     paths = ["--follow-imports=silent"]
-    paths += [str(Path("src") / "ginrummy" / relative) for relative in COMPILED_MODULES]
+    paths += [str(copy / relative) for relative in COMPILED_MODULES]
     try:
         built: list[Any] = mypycify(paths, opt_level="3", group_name="ginrummy")
     except (Exception, SystemExit) as error:  # mypyc reports a type error by exiting

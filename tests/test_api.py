@@ -55,9 +55,9 @@ def _class_lines(path: str, cls: type) -> Iterator[str]:
         {
             name
             for klass in ours
-            for name in vars(klass).get("__annotations__", {})
-            if not name.startswith("_")
-        }
+            for name, annotation in vars(klass).get("__annotations__", {}).items()
+            if not name.startswith("_") and not str(annotation).startswith(("ClassVar", "typing.ClassVar"))
+        }  # a ClassVar is the class's attribute, listed below with its type
     )
     members: dict[str, str] = {name: "field" for name in fields}
     for klass in reversed(ours):

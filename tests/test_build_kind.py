@@ -18,14 +18,11 @@ from pathlib import Path
 import pytest
 
 import ginrummy as gr
-from repository import ROOT, TESTS
+from pure_source import PURE_SOURCE
+from repository import ROOT, TESTS, source_file
 
 sys.path.insert(0, str(ROOT / "build_backend"))
 import ginrummy_compile
-
-PURE_SOURCE = Path(os.environ.get("GINRUMMY_PURE_SOURCE", ROOT / "src"))
-"""Where the pure build's source is: the unpacked sdist's ``src/`` that the test matrix keeps
-aside, or the checkout's."""
 
 
 def _trace(pythonpath: Path) -> list[str]:
@@ -72,9 +69,7 @@ def _source_docstrings() -> dict[str, str]:
             "ginrummy"
         ):
             continue
-        module = sys.modules[obj.__module__]
-        source = Path(module.__file__ or "")
-        source = source.with_name(source.name.split(".")[0] + ".py")
+        source = source_file(sys.modules[obj.__module__])
         for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
             if isinstance(node, (ast.ClassDef, ast.FunctionDef)) and node.name == obj.__name__:
                 doc = ast.get_docstring(node, clean=True)
@@ -128,7 +123,7 @@ static struct PyModuleDef cardsmodule = {
     NULL, /* docstring */
     0,
 };
-"""
+"""  # noqa: E501 (C as mypyc writes it: one entry a line)
 
 
 def test_the_build_writes_each_docstring_after_its_signature() -> None:

@@ -16,6 +16,7 @@ import pkgutil
 import pytest
 
 import ginrummy
+from repository import source_file
 
 
 def _module_names() -> list[str]:
@@ -47,15 +48,14 @@ def _option_flags(config: pytest.Config) -> int:
 
 def test_every_module_with_examples_has_its_doctests_collected() -> None:
     """Each module whose source shows ``>>>`` examples has doctests here, read from that
-    module's file (so a doctest the collection misses cannot pass for a green run)."""
+    module's source (so a doctest the collection misses cannot pass for a green run; in the
+    compiled build, the source shipped beside the module)."""
     with_examples = set()
     for name in _module_names():
-        path = importlib.import_module(name).__file__
-        assert path is not None
-        with open(path, encoding="utf-8") as source:
-            if ">>> " in source.read():
-                with_examples.add(path)
-    assert sorted(with_examples) == sorted({str(test.filename) for test in DOCTESTS})
+        path = source_file(importlib.import_module(name))
+        if ">>> " in path.read_text(encoding="utf-8"):
+            with_examples.add(path)
+    assert sorted(with_examples) == sorted({source_file(str(test.filename)) for test in DOCTESTS})
 
 
 @pytest.mark.parametrize("test", DOCTESTS, ids=[test.name for test in DOCTESTS])

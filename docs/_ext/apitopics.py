@@ -31,6 +31,7 @@ import re
 import sys
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 from types import ModuleType
 
 __all__ = [
@@ -124,9 +125,12 @@ def _modules() -> list[ModuleType]:
 
 def _top_level_definitions(module: ModuleType) -> dict[str, int]:
     """Each name a module defines at its top level (assignment, class, function), with its line."""
+    path = Path(module.__file__ or "")
+    if path.suffix != ".py":  # the compiled build: the module's source is shipped beside it
+        path = path.with_name(path.name.split(".")[0] + ".py")
     try:
-        source = inspect.getsource(module)
-    except (OSError, TypeError):
+        source = path.read_text(encoding="utf-8")
+    except OSError:
         return {}
     lines: dict[str, int] = {}
     for node in ast.parse(source).body:

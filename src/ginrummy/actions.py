@@ -176,6 +176,10 @@ class BigGin:
         return "bg" + _melds_text(self.melds)
 
 
+def _check_meld_index(value: object) -> None:
+    check_int(value, "layoff meld index", ParseError, low=0, high=99)
+
+
 @attrs.frozen
 class LayOff:
     """Defender: lay ``card`` onto the knocker's spread meld number ``meld``.
@@ -191,12 +195,8 @@ class LayOff:
 
     card: Card = attrs.field(converter=_card)
     """The card laid off."""
-    meld: int = attrs.field()
+    meld: int = attrs.field(validator=lambda _, __, value: _check_meld_index(value))
     """The index of the meld in the knocker's spread (stable while cards are laid off)."""
-
-    @meld.validator
-    def _check_meld(self, attribute: attrs.Attribute[int], value: object) -> None:
-        check_int(value, "layoff meld index", ParseError, low=0, high=99)
 
     def __str__(self) -> str:
         return f"l {self.card} {self.meld}"

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator
-from typing import TypeAlias, Union
+from typing import TypeAlias, Union, cast
 
 import attrs
 
@@ -333,7 +333,7 @@ def to_mask(cards: CardsLike, *, what: str = "hand") -> int:
     if isinstance(cards, (bytes, bytearray)) or not isinstance(cards, Iterable):
         raise InvalidHandError(f"invalid {what}: {cards!r:.80} is not cards (a hand, cards or text)")
     mask = 0
-    for card in cards:
+    for card in cast("Iterable[object]", cards):  # each element is checked here, not assumed
         if not isinstance(card, Card):
             raise InvalidHandError(f"invalid {what}: {card!r} is not a Card")
         bit = card.mask

@@ -54,6 +54,7 @@ True
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 from ginrummy.actions import Action, BigGin, Discard, DrawStock, Knock, PassUpcard, TakeDiscard
 from ginrummy.bots.card_counting import meld_outs, meld_partners
@@ -209,7 +210,7 @@ class CamperBot:
     ginrummy.errors.GinRummyError: invalid seed True: must be an integer or a string
     """
 
-    name = "camper"
+    name: ClassVar[str] = "camper"
 
     def __init__(self, seed: int | str | None = None) -> None:
         checked = check_seed(seed, GinRummyError, optional=True)

@@ -51,6 +51,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Sequence
+from typing import ClassVar
 
 from ginrummy.actions import Action, Discard, DrawStock, EndLayoffs, Knock, LayOff, PassUpcard, TakeDiscard
 from ginrummy.bots.reference import require_turn
@@ -168,7 +169,7 @@ class EaaiSimpleBot:
     ('9d', PassUpcard())
     """
 
-    name = "eaai-simple"
+    name: ClassVar[str] = "eaai-simple"
 
     def __init__(self, seed: int | str | None = None) -> None:
         checked = check_seed(seed, GinRummyError, optional=True)

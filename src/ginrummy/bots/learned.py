@@ -24,6 +24,8 @@ True
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ginrummy.actions import Action, BigGin, Knock
 from ginrummy.bots.learned_values import action_values
 from ginrummy.bots.reference import next_layoff, require_turn
@@ -48,7 +50,7 @@ class LearnedBot:
     True
     """
 
-    name = "learned"
+    name: ClassVar[str] = "learned"
 
     def __init__(self, seed: int | str | None = None) -> None:
         self.seed = check_seed(seed, GinRummyError, optional=True)

@@ -40,6 +40,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import ClassVar
 
 from ginrummy.actions import Action, Knock
 from ginrummy.beliefs.opponent_models import OpponentModel, find_model
@@ -73,7 +74,7 @@ class MonteCarloBot:
     ginrummy.errors.GinRummyError: invalid samples 0: must be an integer of at least 1
     """
 
-    name = "montecarlo"
+    name: ClassVar[str] = "montecarlo"
 
     def __init__(
         self,

@@ -20,6 +20,7 @@ Both are deterministic for a seed.
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 from ginrummy.actions import (
     Action,
@@ -92,7 +93,7 @@ class RandomBot:
     (Discard(card=Card('4d')), True)
     """
 
-    name = "random"
+    name: ClassVar[str] = "random"
 
     def __init__(self, seed: int | str | None = None) -> None:
         self._rng = random.Random(check_seed(seed, GinRummyError, optional=True))
@@ -119,7 +120,7 @@ class GreedyBot:
     Discard(card=Card('Kh'))
     """
 
-    name = "greedy"
+    name: ClassVar[str] = "greedy"
 
     def __init__(self, seed: int | str | None = None) -> None:
         self.seed = check_seed(seed, GinRummyError, optional=True)

@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import ClassVar
 
 from ginrummy.actions import Action, BigGin, Discard, DrawStock, Knock, PassUpcard, TakeDiscard
 from ginrummy.bots.card_counting import CardCounter, meld_gain
@@ -131,7 +132,7 @@ class TrackerBot:
     ginrummy.errors.GinRummyError: invalid danger_weight '8': must be a number
     """
 
-    name = "tracker"
+    name: ClassVar[str] = "tracker"
 
     def __init__(
         self,

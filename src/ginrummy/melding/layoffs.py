@@ -26,6 +26,7 @@ a run. The search here is exact:
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import cast
 
 import attrs
 
@@ -68,7 +69,7 @@ class LayoffPlan:
                 f"invalid layoff plan: 'layoffs' must be a tuple (got {self.layoffs!r:.80})"
             )
         seen = self.arrangement.cards.mask
-        for index, pair in enumerate(self.layoffs):
+        for index, pair in enumerate(cast("tuple[object, ...]", self.layoffs)):  # checked, not assumed
             if not is_layoff_pair(pair):
                 raise InvalidHandError(
                     f"invalid layoff plan: layoffs[{index}] {pair!r:.80} is not a (card, meld index) pair",
@@ -135,7 +136,7 @@ def _fewest(knocker: int, cards: int, wrap: bool, dw: list[int]) -> int:
 def _check_spread(spread: Iterable[Meld], mask: int, wrap: bool) -> tuple[Meld, ...]:
     if isinstance(spread, (str, bytes, Meld)) or not isinstance(spread, Iterable):
         raise InvalidMeldError(f"invalid spread {spread!r:.80}: expected a sequence of melds")
-    melds = tuple(spread)
+    melds: tuple[object, ...] = tuple(spread)  # each element is checked here, not assumed
     seen = 0
     for index, meld in enumerate(melds):
         if not isinstance(meld, Meld):
@@ -153,7 +154,7 @@ def _check_spread(spread: Iterable[Meld], mask: int, wrap: bool) -> tuple[Meld, 
         raise InvalidHandError(
             f"invalid layoffs: card {str(card)!r} is both in the spread and in the defender's cards"
         )
-    return melds
+    return cast("tuple[Meld, ...]", melds)
 
 
 def best_layoffs(spread: Iterable[Meld], cards: CardsLike, rules: MeldingRules | None = None) -> LayoffPlan:

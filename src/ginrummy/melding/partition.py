@@ -42,6 +42,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 import attrs
 
@@ -157,9 +158,10 @@ class Arrangement:
     """The deadwood points."""
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.deadwood, Hand):
+        given: Any = self  # the fields as given, read before they are checked
+        if not isinstance(given.deadwood, Hand):
             raise InvalidMeldError(
-                f"invalid arrangement: 'deadwood' must be a Hand (got {self.deadwood!r:.80})"
+                f"invalid arrangement: 'deadwood' must be a Hand (got {given.deadwood!r:.80})"
             )
         seen = self.deadwood.mask
         for index, meld in enumerate(self.melds):
@@ -169,7 +171,7 @@ class Arrangement:
                     field=f"melds[{index}]",
                 )
             seen |= meld.mask
-        points = self.points
+        points = given.points
         aces = sum(1 for card in self.deadwood if card.rank == 1)
         low = self.deadwood.points(1)
         if not is_int(points) or not low <= points <= low + 14 * aces or (aces and (points - low) % aces):
@@ -318,8 +320,8 @@ def all_best_melds(
     3
     """
     if limit is not None:
-        check_int(limit, "limit", InvalidHandError, low=1)
-        return tuple(itertools.islice(iter_best_melds(cards, rules), limit))
+        count = check_int(limit, "limit", InvalidHandError, low=1)
+        return tuple(itertools.islice(iter_best_melds(cards, rules), count))
     mask = to_mask(cards)
     lookups = lookups_for(rules)
     free, combos, _ = _optimal_choices(mask, lookups)

@@ -215,7 +215,8 @@ class Layer:
     """The function applied to each output: one of :data:`ACTIVATIONS`."""
 
     def __attrs_post_init__(self) -> None:
-        problem = layer_problem(self.weights, self.biases, self.activation)
+        fields: Any = self  # the converters pass a bad value on unchanged: read it as it is
+        problem = layer_problem(fields.weights, fields.biases, fields.activation)
         if problem is not None:
             raise ModelFileError(f"invalid layer: {problem}")
 

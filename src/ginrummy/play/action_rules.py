@@ -572,7 +572,8 @@ def illegal_reason(r: RoundFields, action: Action, player: int | None) -> str | 
         return "the round is over"
     if player is not None and player != r.to_act:
         return f"it is player {r.to_act}'s turn, not player {player}'s"
-    rule = ACTION_RULES.get(type(action))
+    kind: type = type(action)  # any object is looked up: one that is no action has no rule
+    rule = ACTION_RULES.get(kind)
     if rule is None:
         return "not an action"
     return rule.reason(r, action)

@@ -110,43 +110,45 @@ def price_knock(
         matched by layoffs under ``void_if_gin_matched`` without the deadwood before them, or
         deadwood that is not an integer of at least 0.
     """
-    check_player(knocker, "knocker", InvalidResultError)
-    for name, value in (("knocker_deadwood", knocker_deadwood), ("defender_deadwood", defender_deadwood)):
-        check_int(value, name, InvalidResultError, low=0)
-    if deadwood_before_layoffs is not None:
-        check_int(deadwood_before_layoffs, "deadwood_before_layoffs", InvalidResultError, low=0)
-    check_int(layoffs, "layoffs", InvalidResultError, low=0)
-    gin = knocker_deadwood == 0
+    # the facts as checked (each argument is refused in its own words before it is used)
+    player = check_player(knocker, "knocker", InvalidResultError)
+    kept = check_int(knocker_deadwood, "knocker_deadwood", InvalidResultError, low=0)
+    left = check_int(defender_deadwood, "defender_deadwood", InvalidResultError, low=0)
+    before = (
+        None
+        if deadwood_before_layoffs is None
+        else check_int(deadwood_before_layoffs, "deadwood_before_layoffs", InvalidResultError, low=0)
+    )
+    laid = check_int(layoffs, "layoffs", InvalidResultError, low=0)
+    gin = kept == 0
     if big_gin and not rules.big_gin:
         raise InvalidResultError(f"cannot price a big gin: the ruleset {rules.name!r} has no big gin")
-    if layoffs and not rules.layoffs:
+    if laid and not rules.layoffs:
         raise InvalidResultError(f"cannot price layoffs: the ruleset {rules.name!r} has no layoffs")
-    if layoffs and gin and not rules.layoffs_after_gin:
+    if laid and gin and not rules.layoffs_after_gin:
         raise InvalidResultError(
             f"cannot price layoffs onto gin: the ruleset {rules.name!r} does not allow them"
         )
-    if gin and defender_deadwood == 0 and layoffs and rules.void_if_gin_matched:
+    if gin and left == 0 and laid and rules.void_if_gin_matched:
         # a gin is matched when the layoffs brought the defender from above 0 to 0
-        if deadwood_before_layoffs is None:
+        if before is None:
             raise InvalidResultError(
                 "cannot price a gin the defender met by laying off: its deadwood before the layoffs is "
                 "not recorded"
             )
-        if deadwood_before_layoffs > 0:
+        if before > 0:
             return Price(Outcome.VOID, None, 0, 0, 1)
-    defender = 1 - knocker
+    defender = 1 - player
     if big_gin:
-        outcome, winner, bonus = Outcome.BIG_GIN, knocker, rules.big_gin_bonus
+        outcome, winner, bonus = Outcome.BIG_GIN, player, rules.big_gin_bonus
     elif gin:
-        outcome, winner, bonus = Outcome.GIN, knocker, rules.gin_bonus
-    elif defender_deadwood < knocker_deadwood or (
-        defender_deadwood == knocker_deadwood and rules.undercut_on_tie
-    ):
+        outcome, winner, bonus = Outcome.GIN, player, rules.gin_bonus
+    elif left < kept or (left == kept and rules.undercut_on_tie):
         outcome, winner, bonus = Outcome.UNDERCUT, defender, rules.undercut_bonus
     else:
-        outcome, winner, bonus = Outcome.KNOCK, knocker, 0
+        outcome, winner, bonus = Outcome.KNOCK, player, 0
     multiplier = rules.spade_multiplier if spade_upcard else 1
-    base = price_parts(outcome, knocker_deadwood, defender_deadwood)
+    base = price_parts(outcome, kept, left)
     return Price(outcome, winner, (base + bonus) * multiplier, bonus, multiplier)
 
 

@@ -19,6 +19,7 @@ same for every round however long the game; :func:`score_game`, :func:`game_scor
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import cast
 
 import attrs
 
@@ -358,7 +359,7 @@ class Standings:
         reach = len(self.columns) if result.winner is None else self._opening(result)
         return tuple(i for i in range(reach) if self.columns[i].reacher is None)
 
-    def add(self, result: RoundResult) -> Standings:
+    def add(self, result: object) -> Standings:
         """The standings after one more round.
 
         :raises InvalidResultError: when the game is already over.
@@ -438,7 +439,7 @@ def _standings(rules: Ruleset, results: Iterable[RoundResult]) -> Standings:
     if isinstance(results, (str, bytes)) or not hasattr(results, "__iter__"):
         raise InvalidResultError(f"invalid game: results {results!r} is not a sequence of RoundResults")
     standings = Standings.start(rules)
-    for result in results:
+    for result in cast("Iterable[object]", results):  # each result is checked by add, not assumed
         standings = standings.add(result)
     return standings
 
@@ -476,9 +477,10 @@ def hollywood_columns(rules: Ruleset, results: Iterable[RoundResult]) -> tuple[t
     # a preset keeps its name only unchanged: a non-Hollywood preset turned Hollywood is a custom ruleset
     standings = Standings.start(rules if rules.hollywood else rules.evolve(hollywood=True))
     columns: list[list[RoundResult]] = [[] for _ in range(HOLLYWOOD_COLUMNS)]
-    for result in results:
-        for column in standings.route(result) if isinstance(result, RoundResult) else ():
-            columns[column].append(result)
+    for result in cast("Iterable[object]", results):  # each result is checked by add, not assumed
+        if isinstance(result, RoundResult):
+            for column in standings.route(result):
+                columns[column].append(result)
         standings = standings.add(result)
     return tuple(tuple(column) for column in columns)
 
