@@ -346,18 +346,28 @@ def checked_copy(package: Path, into: Path) -> Path:
 
 
 def _with_class_docs(source: str) -> str:
-    """``source`` with lines at its end that give each decorated class (an attrs class, which
-    mypyc leaves a Python class with a filler docstring) its docstring back."""
-    lines = []
+    """``source`` with lines at its end that give each class whose docstring mypyc replaces (a
+    Python class: an attrs class, an enum) its docstring back; a native class, whose docstring
+    is in its C type and cannot be set, is left as it is."""
+    classes = []
     for node in ast.parse(source).body:
-        if isinstance(node, ast.ClassDef) and node.decorator_list:
+        if isinstance(node, ast.ClassDef):
             doc = ast.get_docstring(node, clean=False)
             if doc is not None:
-                lines.append(f"setattr({node.name}, '__doc__', {doc!r})")  # mypyc refuses the assignment
-    if not lines:
+                classes.append(f"    ({node.name}, {doc!r}),")
+    if not classes:
         return source
-    note = "# The compiled build: the docstrings of the Python classes (build_backend/ginrummy_compile.py)."
-    return source.rstrip("\n") + "\n\n" + note + "\n" + "\n".join(lines) + "\n"
+    lines = [
+        "# The compiled build: the docstrings of the Python classes (build_backend/ginrummy_compile.py).",
+        "for _class, _doc in (",
+        *classes,
+        "):",
+        "    try:",
+        "        setattr(_class, '__doc__', _doc)",
+        "    except (AttributeError, TypeError):  # a native class keeps its docstring in its C type",
+        "        pass",
+    ]
+    return source.rstrip("\n") + "\n\n" + "\n".join(lines) + "\n"
 
 
 def extensions(root: Path) -> list[Any]:

@@ -8,10 +8,13 @@ The test files sit one folder down, beside the package they test (``tests/play/`
 
 from __future__ import annotations
 
+import importlib.util
+import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
-__all__ = ["ROOT", "TESTS", "source_file"]
+__all__ = ["ROOT", "TESTS", "compile_settings", "source_file"]
 
 TESTS = Path(__file__).resolve().parent
 """The folder of the tests (this file's)."""
@@ -21,7 +24,21 @@ ROOT = TESTS.parent
 
 def source_file(module: ModuleType | str) -> Path:
     """The Python source of ``module`` (or of the module file at that path): its own file, or
-    in the compiled build, where the module is a C extension (``cards.cpython-311-....so``),
-    the source file shipped beside it (``cards.py``)."""
+    in the compiled build, where the module is a C extension, the ``.py`` file of the same
+    name shipped beside it."""
     path = Path(module if isinstance(module, str) else module.__file__ or "")
     return path if path.suffix == ".py" else path.with_name(path.name.split(".")[0] + ".py")
+
+
+def compile_settings() -> Any:
+    """The compiled build's module of the build backend (``build_backend/ginrummy_compile.py``:
+    the list of compiled modules, the checked parameters, the docstrings' writer), loaded
+    from the project (it is no package of ours; its folder is not on the path)."""
+    name = "ginrummy_compile"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, ROOT / "build_backend" / f"{name}.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]

@@ -19,10 +19,9 @@ import pytest
 
 import ginrummy as gr
 from pure_source import PURE_SOURCE
-from repository import ROOT, TESTS, source_file
+from repository import TESTS, compile_settings, source_file
 
-sys.path.insert(0, str(ROOT / "build_backend"))
-import ginrummy_compile
+ginrummy_compile = compile_settings()
 
 
 def _trace(pythonpath: Path) -> list[str]:
@@ -157,3 +156,50 @@ def test_the_compiled_modules_are_modules_of_the_package() -> None:
     modules = ginrummy_compile.COMPILED_MODULES
     assert len(set(modules)) == len(modules)
     assert all((PURE_SOURCE / "ginrummy" / module).is_file() for module in modules)
+
+
+def test_every_checked_parameter_is_a_parameter_of_the_source_and_is_widened_in_place() -> None:
+    """Each entry of ``CHECKED_PARAMETERS`` names an annotated parameter of a function of the
+    source; the copy mypyc compiles declares it ``object`` and keeps every line where it was."""
+    for relative, functions in ginrummy_compile.CHECKED_PARAMETERS.items():
+        assert relative in ginrummy_compile.COMPILED_MODULES
+        source = (PURE_SOURCE / "ginrummy" / relative).read_text(encoding="utf-8")
+        widened = ginrummy_compile._widened(source, functions, relative)
+        assert len(source.splitlines()) == len(widened.splitlines())
+        tree = ast.parse(widened)
+        for qualified, names in functions.items():
+            *classes, name = qualified.split(".")
+            scope: list[ast.stmt] = tree.body
+            for klass in classes:
+                scope = next(n for n in scope if isinstance(n, ast.ClassDef) and n.name == klass).body
+            function = next(n for n in scope if isinstance(n, ast.FunctionDef) and n.name == name)
+            arguments = [*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs]
+            widened_names = {
+                a.arg for a in arguments if isinstance(a.annotation, ast.Name) and a.annotation.id == "object"
+            }
+            assert set(names) <= widened_names, qualified
+
+
+def test_a_checked_parameter_that_is_not_there_stops_the_build() -> None:
+    """A misspelt function or parameter in the list is an error of the build, not a silent
+    no-op (the compiled function would raise a bare TypeError again)."""
+    source = "def f(x: int, y: str) -> None:\n    pass\n"
+    with pytest.raises(ValueError, match="no annotated parameter"):
+        ginrummy_compile._widened(source, {"f": ("z",)}, "m.py")
+    with pytest.raises(ValueError, match="no function"):
+        ginrummy_compile._widened(source, {"g": ("x",)}, "m.py")
+    assert "def f(x: object, y: str) -> None:\n    pass\n" == ginrummy_compile._widened(
+        source, {"f": ("x",)}, "m.py"
+    )
+
+
+def test_a_python_class_gets_its_docstring_back_at_the_end_of_the_module() -> None:
+    """mypyc gives a Python class (an attrs class, an enum) a filler docstring: the compiled
+    copy ends with lines that set the source's docstrings back, and changes no line before."""
+    source = '@decorate\nclass A:\n    """Doc of A."""\n\n\nclass B:\n    """Native."""\n'
+    copied = ginrummy_compile._with_class_docs(source)
+    assert copied.startswith(source.rstrip("\n"))
+    namespace: dict[str, object] = {"decorate": lambda cls: cls}
+    exec(copied, namespace)
+    assert "Doc of A." == getattr(namespace["A"], "__doc__", None)
+    assert "Native." == getattr(namespace["B"], "__doc__", None)

@@ -23,7 +23,7 @@ import pytest
 
 import ginrummy as gr
 from cli_helpers import cli_env
-from repository import ROOT
+from repository import ROOT, compile_settings
 
 """The project: a checkout, or (in the test matrix) the unpacked sdist without its ``src``."""
 
@@ -128,6 +128,25 @@ def _files_below(directory: Path) -> set[str]:
     }
 
 
+EXTENSION = re.compile(r"\.(cpython-[^/]*\.so|cp\d+-[^/]*\.pyd|[^/]*\.pyd)$")
+"""The file name of a C extension of the compiled build (``cards.cpython-311-x86_64-linux-gnu.so``)."""
+
+
+def _extensions(dist: Distributions) -> set[str]:
+    """The C extensions of the wheel: in the compiled build, one per module of the build's list
+    and the library they share (``ginrummy__mypyc``, at the top); none in the pure build."""
+    found = {name for name in dist.wheel_files if EXTENSION.search(name)}
+    if not gr.COMPILED:
+        assert set() == found
+        return found
+    compiled = {f"ginrummy/{module.removesuffix('.py')}" for module in compile_settings().COMPILED_MODULES}
+    assert sorted(compiled) == sorted(
+        EXTENSION.sub("", name) for name in found if name.startswith("ginrummy/")
+    )
+    assert ["ginrummy__mypyc"] == [EXTENSION.sub("", name) for name in found if "/" not in name]
+    return found
+
+
 def _version_words(version: str) -> tuple[str, bool]:
     """The release a version leads to (``0.1.0`` for ``0.1.0.dev0``) and whether it is it."""
     match = re.fullmatch(r"(\d+\.\d+\.\d+)(.*)", version)
@@ -139,7 +158,7 @@ def test_the_wheel_holds_the_package_its_type_marker_and_schema_and_nothing_else
     """The wheel's files are the package's modules (every ``.py`` file under the sdist's
     ``src/ginrummy``), ``py.typed``, the JSON schema, the packaged model files
     (``neural/data/*.json``) and the wheel's own metadata: nothing is missing, nothing else is
-    shipped."""
+    shipped; the compiled build's wheel adds its C extensions, beside the same modules."""
     sources = {name.removeprefix("src/") for name in dist.sdist_files if name.startswith("src/ginrummy/")}
     modules = {name for name in sources if name.endswith(".py")}
     models = {name for name in sources if re.fullmatch(r"ginrummy/neural/data/[^/]+\.json", name)}
@@ -148,8 +167,10 @@ def test_the_wheel_holds_the_package_its_type_marker_and_schema_and_nothing_else
     expected = modules | models | {"ginrummy/py.typed", "ginrummy/io/schema.json"}
     expected |= {f"{info}/{name}" for name in ("METADATA", "WHEEL", "RECORD", "entry_points.txt")}
     expected |= {f"{info}/top_level.txt", f"{info}/licenses/LICENSE"}
+    extensions = _extensions(dist)
+    expected |= extensions
     assert sorted(expected) == sorted(dist.wheel_files)
-    assert sources == {name for name in dist.wheel_files if name.startswith("ginrummy/")}
+    assert sources | extensions == {name for name in dist.wheel_files if not name.startswith(info)}
     assert 40 <= len(modules)
 
 
@@ -183,7 +204,8 @@ def test_the_version_has_one_source(dist: Distributions) -> None:
     their metadata; ``pyproject.toml`` reads it from there, and no other module of the
     package writes it."""
     version = gr.__version__
-    assert f"ginrummy-{version}-py3-none-any.whl" == dist.wheel.name
+    tag = f"cp3{sys.version_info.minor}-cp3{sys.version_info.minor}-" if gr.COMPILED else "py3-none-any"
+    assert dist.wheel.name.startswith(f"ginrummy-{version}-{tag}") and dist.wheel.name.endswith(".whl")
     assert f"ginrummy-{version}.tar.gz" == dist.sdist.name
     assert version == dist.wheel_metadata()["Version"]
     assert f"Version: {version}" in dist.sdist_text("PKG-INFO").splitlines()
@@ -215,11 +237,17 @@ def test_the_classifiers_name_every_tested_python(dist: Distributions) -> None:
 
 
 def test_the_wheel_is_pure_python_with_markdown_readme(dist: Distributions) -> None:
-    """One wheel serves every Python and platform; PyPI shows the README as Markdown; the only
-    runtime dependencies are ``attrs`` and ``typing-extensions``, and ``tomli`` on Python 3.10
-    only (the back-port of 3.11's ``tomllib``, for TOML house rules)."""
+    """One wheel serves every Python and platform (the compiled build's wheel: one Python and
+    platform); PyPI shows the README as Markdown; the only runtime dependencies are ``attrs``
+    and ``typing-extensions``, and ``tomli`` on Python 3.10 only (the back-port of 3.11's
+    ``tomllib``, for TOML house rules), in both builds."""
     metadata = dist.wheel_metadata()
-    assert "py3-none-any" in dist.wheel_text(".dist-info/WHEEL")
+    wheel = dist.wheel_text(".dist-info/WHEEL")
+    if gr.COMPILED:
+        assert "Root-Is-Purelib: false" in wheel
+        assert f"Tag: cp3{sys.version_info.minor}-cp3{sys.version_info.minor}-" in wheel
+    else:
+        assert "py3-none-any" in wheel
     assert "text/markdown" == metadata["Description-Content-Type"]
     assert "MIT" == metadata["License-Expression"]
     runtime = sorted(r for r in metadata.get_all("Requires-Dist", []) if "extra ==" not in r)
