@@ -1,0 +1,165 @@
+"""The two builds side by side: the pure-Python build and the compiled one, and OpenSpiel.
+
+One run measures, in alternating passes, each build in its own interpreter (a subprocess
+running this file with ``--worker``): ``deadwood`` on 10 cards and ``best_discard`` on 11
+(microseconds a call over a fixed set of random hands), random playouts (microseconds an
+action), the tracker bot's simulation (games a second) and the RL environment (steps a
+second). OpenSpiel's ``min_deadwood`` and its random playouts are measured in the same
+workers, so every ratio is of figures from one run. The figure of each is the median of its
+passes.
+
+Run from a checkout: ``python benchmarks/builds.py --compiled-python PATH`` where ``PATH`` is a
+Python whose environment has the compiled build (``GINRUMMY_COMPILE=1 pip install .``); the
+pure build is this checkout's ``src/`` under the Python running the script. OpenSpiel comes
+with ``pip install ".[bench]"`` in both environments (else it is left out).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+
+
+def _hands(count: int, size: int, seed: int) -> list[list[Any]]:
+    import ginrummy as gr
+
+    rng = random.Random(seed)
+    return [rng.sample(gr.DECK, size) for _ in range(count)]
+
+
+def _per_call_us(function: Any, items: list[Any]) -> float:
+    start = time.perf_counter()
+    for item in items:
+        function(item)
+    return (time.perf_counter() - start) / len(items) * 1e6
+
+
+def worker(seed: int) -> dict[str, Any]:
+    """One pass of every figure in this interpreter."""
+    import ginrummy as gr
+
+    figures: dict[str, Any] = {"compiled": gr.COMPILED}
+    tens, elevens = _hands(3000, 10, seed), _hands(1000, 11, seed + 1)
+    hands10 = [gr.Hand(cards) for cards in tens]
+    hands11 = [gr.Hand(cards) for cards in elevens]
+    figures["deadwood_us"] = _per_call_us(gr.deadwood, hands10)
+    figures["best_discard_us"] = _per_call_us(gr.best_discard, hands11)
+    rng = random.Random(seed)
+    actions, start = 0, time.perf_counter()
+    for number in range(300):
+        state = gr.Round.deal(gr.PAGAT, dealer=number % 2, seed=rng.randrange(2**32))
+        while not state.is_over:
+            state = state.apply(rng.choice(state.legal_actions()))
+            actions += 1
+    figures["playout_us_per_action"] = (time.perf_counter() - start) / actions * 1e6
+    start = time.perf_counter()
+    gr.play_games(gr.PAGAT, ("tracker", "tracker"), f"bench:{seed}", 0, 10)
+    figures["tracker_games_per_s"] = 10 / (time.perf_counter() - start)
+    sys.path.insert(0, str(HERE))  # the other benchmarks: their RL pass and OpenSpiel's loader
+    try:
+        from rl import aec_pass
+    except ImportError:  # no rl extra
+        pass
+    else:
+        from ginrummy import rl
+
+        steps, wall, _ = aec_pass(lambda: rl.aec_env(preset=gr.PAGAT), 20)(seed)
+        figures["rl_steps_per_s"] = steps / wall
+    from deadwood import load_openspiel
+
+    peer, _ = load_openspiel()
+    if peer is None:
+        return figures
+    tens10 = [peer.convert(cards) for cards in tens]
+    figures["openspiel_agrees"] = all(
+        peer.deadwood(ints) == gr.deadwood(cards) for ints, cards in zip(tens10[:100], tens)
+    )
+    figures["openspiel_deadwood_us"] = _per_call_us(peer.deadwood, tens10)
+    figures["openspiel_best_discard_us"] = _per_call_us(peer.discard, [peer.convert(c) for c in elevens])
+    import pyspiel
+
+    game = pyspiel.load_game("gin_rummy")
+    actions, start = 0, time.perf_counter()
+    for _ in range(300):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                actions += 1
+    figures["openspiel_playout_us_per_action"] = (time.perf_counter() - start) / actions * 1e6
+    return figures
+
+
+def _run(python: str, pythonpath: str | None, seed: int) -> dict[str, Any]:
+    env = dict(os.environ)
+    env.pop("PYTHONPATH", None)
+    if pythonpath:
+        env["PYTHONPATH"] = pythonpath
+    done = subprocess.run(
+        [python, str(Path(__file__).resolve()), "--worker", str(seed)],
+        env=env,
+        cwd="/",
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--compiled-python", required=False, help="a Python with the compiled build")
+    parser.add_argument("--passes", type=int, default=3)
+    parser.add_argument("--worker", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker is not None:
+        print(json.dumps(worker(args.worker)))
+        return
+    if not args.compiled_python:
+        parser.error("--compiled-python is required (a Python with GINRUMMY_COMPILE=1 pip install .)")
+    runs: dict[str, list[dict[str, Any]]] = {"pure": [], "compiled": []}
+    for number in range(args.passes):
+        runs["pure"].append(_run(sys.executable, str(HERE.parent / "src"), number))
+        runs["compiled"].append(_run(args.compiled_python, None, number))
+    assert all(not r["compiled"] for r in runs["pure"]) and all(r["compiled"] for r in runs["compiled"])
+
+    def median(build: str, key: str) -> float:
+        return statistics.median(r[key] for r in runs[build] if key in r)
+
+    print(f"builds side by side, {args.passes} alternating passes, medians")
+    print(f"{'figure':<28}{'pure':>12}{'compiled':>12}{'compiled/pure':>15}{'OpenSpiel':>12}{'compiled/OS':>13}")
+    rows = [
+        ("deadwood, 10 cards, us", "deadwood_us", "openspiel_deadwood_us"),
+        ("best_discard, 11 cards, us", "best_discard_us", "openspiel_best_discard_us"),
+        ("playout, us an action", "playout_us_per_action", "openspiel_playout_us_per_action"),
+        ("tracker games a second", "tracker_games_per_s", None),
+        ("RL steps a second", "rl_steps_per_s", None),
+    ]
+    for label, key, peer in rows:
+        if not all(key in r for r in runs["pure"] + runs["compiled"]):
+            continue
+        pure, compiled = median("pure", key), median("compiled", key)
+        line = f"{label:<28}{pure:>12.2f}{compiled:>12.2f}{compiled / pure:>15.2f}"
+        if peer and all(peer in r for r in runs["compiled"]):
+            theirs = median("compiled", peer)
+            line += f"{theirs:>12.2f}{compiled / theirs:>13.2f}"
+        print(line)
+    print("(a time: lower is better, a ratio below 1 is faster; a rate: higher is better)")
+
+
+if __name__ == "__main__":
+    main()
