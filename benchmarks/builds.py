@@ -82,7 +82,8 @@ def worker(seed: int) -> dict[str, Any]:
         return figures
     tens10 = [peer.convert(cards) for cards in tens]
     figures["openspiel_agrees"] = all(
-        peer.deadwood(ints) == gr.deadwood(cards) for ints, cards in zip(tens10[:100], tens)
+        peer.deadwood(ints) == gr.deadwood(cards)
+        for ints, cards in zip(tens10[:100], tens[:100], strict=True)
     )
     figures["openspiel_deadwood_us"] = _per_call_us(peer.deadwood, tens10)
     figures["openspiel_best_discard_us"] = _per_call_us(peer.discard, [peer.convert(c) for c in elevens])
@@ -141,7 +142,9 @@ def main() -> None:
         return statistics.median(r[key] for r in runs[build] if key in r)
 
     print(f"builds side by side, {args.passes} alternating passes, medians")
-    print(f"{'figure':<28}{'pure':>12}{'compiled':>12}{'compiled/pure':>15}{'OpenSpiel':>12}{'compiled/OS':>13}")
+    print(
+        f"{'figure':<28}{'pure':>12}{'compiled':>12}{'compiled/pure':>15}{'OpenSpiel':>12}{'compiled/OS':>13}"
+    )
     rows = [
         ("deadwood, 10 cards, us", "deadwood_us", "openspiel_deadwood_us"),
         ("best_discard, 11 cards, us", "best_discard_us", "openspiel_best_discard_us"),
