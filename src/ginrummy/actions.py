@@ -176,7 +176,8 @@ class BigGin:
         return "bg" + _melds_text(self.melds)
 
 
-def _check_meld_index(value: object) -> None:
+def _meld_index(instance: object, attribute: object, value: object) -> None:
+    """The check of a layoff's meld index (attrs' validator)."""
     check_int(value, "layoff meld index", ParseError, low=0, high=99)
 
 
@@ -195,7 +196,7 @@ class LayOff:
 
     card: Card = attrs.field(converter=_card)
     """The card laid off."""
-    meld: int = attrs.field(validator=lambda _, __, value: _check_meld_index(value))
+    meld: int = attrs.field(validator=_meld_index)
     """The index of the meld in the knocker's spread (stable while cards are laid off)."""
 
     def __str__(self) -> str:
