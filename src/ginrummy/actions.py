@@ -176,7 +176,7 @@ class BigGin:
         return "bg" + _melds_text(self.melds)
 
 
-def _meld_index(instance: object, attribute: object, value: object) -> None:
+def _meld_index(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
     """The check of a layoff's meld index (attrs' validator)."""
     check_int(value, "layoff meld index", ParseError, low=0, high=99)
 
