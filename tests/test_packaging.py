@@ -27,6 +27,11 @@ from repository import ROOT, compile_settings
 
 """The project: a checkout, or (in the test matrix) the unpacked sdist without its ``src``."""
 
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10: the back-port, a dependency there
+    import tomli as tomllib
+
 PACKAGE = Path(gr.__file__).resolve().parent
 """The package under test: ``src/ginrummy`` in a checkout, the installed wheel's in the matrix."""
 
@@ -234,6 +239,30 @@ def test_the_classifiers_name_every_tested_python(dist: Distributions) -> None:
     assert list(range(10, minors[-1] + 1)) == minors
     assert 13 <= minors[-1]
     assert sys.version_info.minor in minors
+
+
+def test_the_compiled_wheels_are_built_for_the_classified_pythons_and_tested_with_the_suite() -> None:
+    """cibuildwheel's settings (``[tool.cibuildwheel]``, the release's compiled wheels) build
+    CPython's wheels for exactly the ``Python :: 3.X`` classifiers, ask the build for the
+    compiled build, and test each wheel with its ``test`` extra in a session of the noxfile
+    that is given the wheel and installs nothing (``installed``: the suite on the wheel)."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    minors = [
+        match.group(1)
+        for classifier in project["project"]["classifiers"]
+        if (match := re.fullmatch(r"Programming Language :: Python :: 3\.(\d+)", classifier))
+    ]
+    settings = project["tool"]["cibuildwheel"]
+    assert [f"cp3{minor}-*" for minor in minors] == settings["build"]
+    assert {compile_settings().COMPILE_VARIABLE: "1"} == settings["environment"]
+    assert ["test"] == settings["test-extras"]
+    command = re.fullmatch(
+        r"nox --noxfile \{package\}/noxfile\.py --sessions (\w+) -- \{wheel\}", settings["test-command"]
+    )
+    assert command is not None, settings["test-command"]
+    assert f"@nox.session(python=False)\ndef {command.group(1)}(" in (ROOT / "noxfile.py").read_text(
+        encoding="utf-8"
+    )
 
 
 def test_the_wheel_is_pure_python_with_markdown_readme(dist: Distributions) -> None:
