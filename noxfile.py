@@ -158,8 +158,9 @@ def compiled(session: nox.Session) -> None:
     """The compiled build: make its wheel from the sdist (``GINRUMMY_COMPILE=1``), install it with
     the ``test`` extra and run ``pytest`` in the unpacked sdist as :func:`tests` does.
 
-    Not a default session (``nox -s compiled-3.11``; ``.ci/run`` runs one, the GitHub workflow
-    all). ``$GINRUMMY_DIST`` is the compiled wheel and the sdist.
+    Not a default session (``nox -s compiled-3.11``): the GitHub workflow runs all four,
+    ``.ci/run`` none yet (``docs/design.md``, "The compiled build"). ``$GINRUMMY_DIST`` is the
+    sdist (with the pure wheel); the tests get the compiled wheel and the sdist there.
     """
     dist = Path(os.environ.get("GINRUMMY_DIST", ROOT / "dist")).resolve()
     try:
