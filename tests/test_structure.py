@@ -56,8 +56,9 @@ MAP: dict[str, set[str]] = {
     "simulation": VOCABULARY | {"results", "neural", "play", "bots"},
     "io": VOCABULARY | {"melding", "results", "neural", "play", "simulation"},
     "frontend": VOCABULARY | {"melding", "results", "neural", "beliefs", "play", "bots", "io"},
-    "ginrummy": VOCABULARY
-    | {"build_kind", "melding", "results", "neural", "beliefs", "play", "bots", "simulation", "io", "frontend"},
+    "ginrummy": {"build_kind"}
+    | VOCABULARY
+    | {"melding", "results", "neural", "beliefs", "play", "bots", "simulation", "io", "frontend"},
     "cli": {"ginrummy"}
     | VOCABULARY
     | {"melding", "results", "neural", "play", "bots", "simulation", "io", "frontend", "distributed"},
