@@ -88,19 +88,10 @@ def worker(seed: int) -> dict[str, Any]:
     figures["openspiel_deadwood_us"] = _per_call_us(peer.deadwood, tens10)
     figures["openspiel_best_discard_us"] = _per_call_us(peer.discard, [peer.convert(c) for c in elevens])
     import pyspiel
+    from playout import openspiel_pass
 
-    game = pyspiel.load_game("gin_rummy")
-    actions, start = 0, time.perf_counter()
-    for _ in range(300):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-                actions += 1
-    figures["openspiel_playout_us_per_action"] = (time.perf_counter() - start) / actions * 1e6
+    seconds, actions = openspiel_pass(pyspiel.load_game("gin_rummy"), 300, seed)
+    figures["openspiel_playout_us_per_action"] = seconds / actions * 1e6
     return figures
 
 
