@@ -17,6 +17,7 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 import attrs
@@ -242,6 +243,19 @@ def choose_action(round_: gr.Round, rng: random.Random) -> gr.Action:
     """:func:`biased_action` with its defaults: knocks more often than not, and the discard
     pile never taken twice in a row by the same player, so every round ends."""
     return biased_action(round_, rng)
+
+
+def playout_rounds(seed: int, count: int = 6) -> Iterator[gr.Round]:
+    """Every position of ``count`` random rounds under each preset (played by
+    :func:`choose_action`), the round over included."""
+    rng = random.Random(seed)
+    for number in range(count):
+        for rules in gr.PRESETS.values():
+            r = gr.Round.deal(rules, dealer=number % 2, seed=rng.randrange(10**9))
+            yield r
+            while not r.is_over:
+                r = r.apply(choose_action(r, rng))
+                yield r
 
 
 def check_cards(r: gr.Round) -> None:

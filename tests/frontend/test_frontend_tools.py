@@ -9,7 +9,6 @@ phase, the taken-card rule, knocks, gins and layoffs are met.
 from __future__ import annotations
 
 import itertools
-import random
 import re
 from collections.abc import Iterator
 
@@ -19,20 +18,7 @@ from hypothesis import strategies as st
 
 import ginrummy as gr
 from ginrummy import frontend
-from positions import choose_action
-
-
-def playout_rounds(seed: int, count: int = 6) -> Iterator[gr.Round]:
-    """Every position of ``count`` random rounds under each preset, the round over included."""
-    rng = random.Random(seed)
-    for number in range(count):
-        for rules in gr.PRESETS.values():
-            r = gr.Round.deal(rules, dealer=number % 2, seed=rng.randrange(10**9))
-            yield r
-            while not r.is_over:
-                r = r.apply(choose_action(r, rng))
-                yield r
-
+from positions import playout_rounds
 
 POSITIONS = list(playout_rounds(1))
 """Some thousands of positions of every phase under every preset."""

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import collections
 import inspect
-import random
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -25,7 +24,7 @@ import ginrummy.melding.layoffs as layoffs_module
 import ginrummy.melding.partition as partition_module
 from ginrummy import frontend
 from ginrummy.frontend import table_facts as facts_module
-from positions import choose_action
+from positions import playout_rounds
 from pure_source import rerun_on_pure_source
 
 Entries = collections.Counter[str]
@@ -76,19 +75,7 @@ def drawings(view: gr.PlayerView) -> None:
         frontend.round_end_text(view, opponent="the bot")
 
 
-def rounds(count: int) -> Iterator[gr.Round]:
-    """Every position of ``count`` random rounds under each preset, the round over included."""
-    rng = random.Random(31)
-    for number in range(count):
-        for rules in gr.PRESETS.values():
-            r = gr.Round.deal(rules, dealer=number % 2, seed=rng.randrange(10**9))
-            yield r
-            while not r.is_over:
-                r = r.apply(choose_action(r, rng))
-                yield r
-
-
-POSITIONS = list(rounds(3))
+POSITIONS = list(playout_rounds(31, count=3))
 
 
 def test_drawing_a_turn_enters_the_partitioner_at_most_twice(
