@@ -159,8 +159,9 @@ def compiled(session: nox.Session) -> None:
     the ``test`` extra and run ``pytest`` in the unpacked sdist as :func:`tests` does.
 
     Not a default session (``nox -s compiled-3.11``): the GitHub workflow runs all four,
-    ``.ci/run`` none yet (``docs/design.md``, "The compiled build"). ``$GINRUMMY_DIST`` is the
-    sdist (with the pure wheel); the tests get the compiled wheel and the sdist there.
+    ``.ci/run`` the one of its own Python (``docs/design.md``, "The compiled build").
+    ``$GINRUMMY_DIST`` is the sdist (with the pure wheel); the tests get the compiled wheel and
+    the sdist there.
     """
     dist = Path(os.environ.get("GINRUMMY_DIST", ROOT / "dist")).resolve()
     try:

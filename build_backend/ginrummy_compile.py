@@ -1,13 +1,13 @@
-"""The compiled build: which modules mypyc compiles, what it compiles them from, and the two
-things it is taught first.
+"""The compiled build: which modules mypyc compiles, what it compiles them from, and the three
+things it is taught.
 
 ``GINRUMMY_COMPILE=1 pip install .`` (or ``python -m build`` with the variable set) compiles the
 modules of :data:`COMPILED_MODULES` with mypyc into C extensions beside the pure-Python
 package; without the variable the build is the pure one (``py3-none-any``). This module is the
-one place that says which modules are compiled and why a hot one is left out.
+one place that says which modules are compiled.
 
-mypyc is taught two things before it compiles (each a small, tested patch of the mypyc version
-the build pins, ``MYPY_REQUIREMENT``):
+mypyc is taught three things (each a small, tested patch of the mypyc version the build pins,
+``MYPY_REQUIREMENT``):
 
 - **Docstrings.** mypyc gives a compiled function, method and class only its signature; the
   docstring of the source is dropped, so ``help()`` and the docs of a compiled build would be
@@ -18,6 +18,17 @@ the build pins, ``MYPY_REQUIREMENT``):
   definition, not a value of the field's type, but not ``attrs.field(...)``, its newer
   spelling: without the patch every ``x: int = attrs.field(default=0)`` raises ``TypeError``
   when the module is imported.
+- **Python classes the interpreter subclasses.** A class the source marks
+  ``@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)`` (the round's record,
+  the round, the game: :mod:`ginrummy.compiler_hints` says why) stays a Python class, but
+  mypyc checks a value of such a class against the exact types it compiled, refusing the
+  subclasses made at run time (the records' drafts): :func:`open_type_checks` makes those
+  checks subclass checks in the generated C.
+
+One more difference of mypyc's is caught rather than patched: ``==`` between two values of one
+attrs class compiles to ``is``. The mypy plugin ``compiled_equality.py`` (beside this module,
+run by every ``mypy`` of the project and by the build's own type check) refuses such a
+comparison in a compiled module.
 
 mypyc compiles a copy of the source (:func:`checked_copy`, in ``build/mypyc-src``) that
 differs from it in two ways, line numbers kept: the parameters of
@@ -77,13 +88,16 @@ COMPILED_MODULES: tuple[str, ...] = (
     "bots/tracker.py",
     "bots/reference.py",
     "neural/network.py",
+    # The round's record, its machine, the game and the ruleset.
+    "round_fields.py",
+    "play/round.py",
+    "play/game.py",
+    "rules.py",
 )
 """The modules of ``src/ginrummy`` that the compiled build compiles, by path below it.
 
-Hot modules left out, each for a reason a redesign is to remove: ``round_fields.py`` and
-``play/round.py`` (the record's draft class is made by ``type()`` at import, and a view is
-filled through ``__dict__``), ``play/game.py`` (a game is made by ``object.__new__``, which a
-native class refuses), ``rules.py`` (its class docstring is extended at import)."""
+Every hot module is on it. A few of their classes stay Python classes, each marked in the
+source with mypyc's ``mypyc_attr(native_class=False, ...)`` (why: :mod:`ginrummy.compiler_hints`)."""
 
 CHECKED_PARAMETERS: dict[str, dict[str, tuple[str, ...]]] = {
     "cards.py": {
@@ -94,7 +108,41 @@ CHECKED_PARAMETERS: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "actions.py": {"parse_action": ("text",), "action_from_id": ("action_id",)},
     "melding/partition.py": {"all_best_melds": ("limit",)},
-    "play/action_rules.py": {"illegal_reason": ("action",)},
+    "play/action_rules.py": {"illegal_reason": ("action",), "illegal_message": ("action", "player")},
+    "round_fields.py": {"RoundFields.hand": ("player",)},
+    "play/round.py": {
+        "Round.deal": ("rules", "dealer", "seed", "deck"),
+        "Round.from_position": (
+            "rules",
+            "dealer",
+            "hands",
+            "stock",
+            "discard_pile",
+            "initial_upcard",
+            "phase",
+            "to_act",
+            "taken",
+            "stock_only",
+            "turns",
+            "known",
+        ),
+        "Round.is_legal": ("action", "player"),
+        "Round.illegal_reason": ("action", "player"),
+        "Round.apply": ("action", "player"),
+        "Round._next": ("action",),
+        "Round.from_notation": ("text",),
+        "Round.view": ("player",),
+    },
+    "play/game.py": {
+        "Game.new": ("rules", "seed", "dealer"),
+        "Game.is_legal": ("action", "player"),
+        "Game.illegal_reason": ("action", "player"),
+        "Game.apply": ("action", "player"),
+        "Game._apply": ("action", "player"),
+        "Game.view": ("player",),
+    },
+    "results/round_result.py": {"RoundResult.reprice": ("rules",)},
+    "results/settlement.py": {"score_game": ("rules",)},
     "results/pricing.py": {
         "price_knock": (
             "knocker",
@@ -104,8 +152,16 @@ CHECKED_PARAMETERS: dict[str, dict[str, tuple[str, ...]]] = {
             "layoffs",
         ),
     },
-    "bots/reference.py": {"RandomBot.__init__": ("seed",), "GreedyBot.__init__": ("seed",)},
+    "bots/reference.py": {
+        "require_turn": ("view",),
+        "RandomBot.__init__": ("seed",),
+        "RandomBot.act": ("view",),
+        "GreedyBot.__init__": ("seed",),
+        "GreedyBot.act": ("view",),
+    },
     "bots/tracker.py": {
+        "TrackerBot.act": ("view",),
+        "TrackerBot.appraise": ("view",),
         "TrackerBot.__init__": (
             "seed",
             "potential_weight",
@@ -360,13 +416,23 @@ def checked_copy(package: Path, into: Path) -> Path:
 def _with_class_docs(source: str) -> str:
     """``source`` with lines at its end that give each class whose docstring mypyc replaces (a
     Python class: an attrs class, an enum) its docstring back; a native class, whose docstring
-    is in its C type and cannot be set, is left as it is."""
-    classes = []
+    is in its C type and cannot be set, is left as it is. A module that extends a class's
+    docstring itself (``Ruleset.__doc__ = Ruleset.__doc__ + ...``) does it again after."""
+    classes, extended = [], []
     for node in ast.parse(source).body:
         if isinstance(node, ast.ClassDef):
             doc = ast.get_docstring(node, clean=False)
             if doc is not None:
                 classes.append(f"    ({node.name}, {doc!r}),")
+        elif (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Attribute)
+            and node.targets[0].attr == "__doc__"
+        ):
+            segment = ast.get_source_segment(source, node)
+            assert segment is not None
+            extended.append(segment)
     if not classes:
         return source
     lines = [
@@ -378,8 +444,44 @@ def _with_class_docs(source: str) -> str:
         "        setattr(_class, '__doc__', _doc)",
         "    except (AttributeError, TypeError):  # a native class keeps its docstring in its C type",
         "        pass",
+        *extended,
     ]
     return source.rstrip("\n") + "\n\n" + "\n".join(lines) + "\n"
+
+
+_OPEN_MARK = re.compile(
+    r"@mypyc_attr\([^)]*\ballow_interpreted_subclasses\s*=\s*True[^)]*\)[^\n]*\n"
+    r"(?:@[^\n]*\n)*class (\w+)\b"
+)
+"""A class marked to stay a Python class that the interpreter may subclass (its name)."""
+
+
+def open_classes(package: Path) -> list[tuple[str, str]]:
+    """The classes of :data:`COMPILED_MODULES` marked
+    ``@mypyc_attr(..., allow_interpreted_subclasses=True)``, as ``(module's last name, class)``."""
+    found = []
+    for relative in COMPILED_MODULES:
+        last = Path(relative).stem
+        text = (package / relative).read_text(encoding="utf-8")
+        found += [(last, name) for name in _OPEN_MARK.findall(text)]
+    return found
+
+
+def open_type_checks(c_source: str, classes: list[tuple[str, str]]) -> str:
+    """``c_source`` with each exact type check against a class of ``classes`` made a subclass
+    check (``Py_TYPE(o) == T`` becomes ``PyObject_TypeCheck(o, T)``).
+
+    mypyc reads ``allow_interpreted_subclasses`` of a native class only: for a Python class
+    (``native_class=False``) it checks an argument or a cast by comparing the value's type with
+    the class and each subclass it compiled, so an instance of a subclass made at run time
+    (the round's draft twins, :mod:`ginrummy.compiler_hints`) would be refused with a bare
+    ``TypeError``. Every subclass of a class the check names is a subclass of the class
+    checked for, so the wider check accepts what the source's types accept."""
+    if not classes:
+        return c_source
+    names = "|".join(rf"CPyType_(?:\w*___)?{module}___{name}" for module, name in classes)
+    check = re.compile(rf"Py_TYPE\(((?:[^()]|\([^()]*\))*)\) == ({names})\b")
+    return check.sub(r"PyObject_TypeCheck(\1, \2)", c_source)
 
 
 def extensions(root: Path) -> list[Any]:
@@ -408,11 +510,12 @@ def extensions(root: Path) -> list[Any]:
     except (Exception, SystemExit) as error:  # mypyc reports a type error by exiting
         print(f"ginrummy: mypyc could not compile ({error!r}): building pure Python", file=sys.stderr)
         return []
-    docstrings = _docstrings(package)
+    docstrings, open_ = _docstrings(package), open_classes(package)
     for source in {source for extension in built for source in extension.sources}:
         path = Path(source)
         if path.suffix == ".c":
-            path.write_text(add_docstrings(path.read_text(encoding="utf-8"), docstrings), encoding="utf-8")
+            c_source = add_docstrings(path.read_text(encoding="utf-8"), docstrings)
+            path.write_text(open_type_checks(c_source, open_), encoding="utf-8")
     return built
 
 

@@ -203,3 +203,74 @@ def test_a_python_class_gets_its_docstring_back_at_the_end_of_the_module() -> No
     exec(copied, namespace)
     assert "Doc of A." == getattr(namespace["A"], "__doc__", None)
     assert "Native." == getattr(namespace["B"], "__doc__", None)
+
+
+def test_a_docstring_a_module_extends_is_extended_again_after_it_is_given_back() -> None:
+    """A module that adds to a class's docstring (the ruleset lists its fields) does it again
+    after the copy's end gives the source's docstring back, so the addition is not lost."""
+    source = 'class A:\n    """Doc of A."""\n\n\nA.__doc__ = (A.__doc__ or "") + " More."\n'
+    copied = ginrummy_compile._with_class_docs(source)
+    assert copied.startswith(source.rstrip("\n"))
+    namespace: dict[str, object] = {}
+    exec(copied, namespace)
+    assert "Doc of A. More." == getattr(namespace["A"], "__doc__", None)
+
+
+C_CHECKS = "\n".join(
+    [
+        "if (likely((Py_TYPE(obj_r) == CPyType_round___Round)"
+        " || (Py_TYPE(obj_r) == CPyType_round_fields___RoundFields)))",
+        "if (Py_TYPE(PyTuple_GET_ITEM(cpy_r_r39, 1)) == CPyType_play___round___Round)",
+        "if (likely(Py_TYPE(obj_self) == CPyType_game___GameView))",
+        "if (likely(Py_TYPE(obj_self) == CPyType_other_round___Round))",
+    ]
+)
+
+
+def test_an_exact_type_check_against_an_open_class_becomes_a_subclass_check() -> None:
+    """mypyc checks a value of a Python class by its exact type; the build widens the checks
+    against the classes marked ``allow_interpreted_subclasses`` only, whatever the argument."""
+    classes = [("round", "Round"), ("round_fields", "RoundFields")]
+    lines = ginrummy_compile.open_type_checks(C_CHECKS, classes).splitlines()
+    assert (
+        "if (likely((PyObject_TypeCheck(obj_r, CPyType_round___Round))"
+        " || (PyObject_TypeCheck(obj_r, CPyType_round_fields___RoundFields))))"
+    ) == lines[0]
+    assert "if (PyObject_TypeCheck(PyTuple_GET_ITEM(cpy_r_r39, 1), CPyType_play___round___Round))" == lines[1]
+    assert C_CHECKS.splitlines()[2:] == lines[2:]  # another class; another module's Round
+    assert C_CHECKS == ginrummy_compile.open_type_checks(C_CHECKS, [])
+
+
+def test_the_open_classes_are_the_marked_classes_of_compiled_modules() -> None:
+    """The classes the build widens the checks of are exactly those the source marks."""
+    package = PURE_SOURCE / "ginrummy"
+    found = ginrummy_compile.open_classes(package)
+    marked = set()
+    for relative in ginrummy_compile.COMPILED_MODULES:
+        tree = ast.parse((package / relative).read_text(encoding="utf-8"))
+        for node in tree.body:
+            if isinstance(node, ast.ClassDef) and any(
+                "allow_interpreted_subclasses=True" in ast.unparse(d) for d in node.decorator_list
+            ):
+                marked.add((Path(relative).stem, node.name))
+    assert marked == set(found)
+    assert ("round_fields", "RoundFields") in marked  # the record the drafts subclass
+
+
+class _LoggedRound(gr.Round):
+    """A subclass made at run time, as a user's would be."""
+
+    __slots__ = ()
+
+
+def test_a_subclass_of_a_round_made_at_run_time_plays_in_either_build() -> None:
+    """Every action copies a round through a draft subclass made at run time: the compiled
+    machine accepts it, and a user's subclass of the round, as the pure one does."""
+    r = _LoggedRound.deal(gr.PAGAT, dealer=0, seed=7)
+    while not r.is_over:
+        r = r.apply(r.legal_actions()[0])
+    assert type(r) is _LoggedRound
+    plain = gr.Round.deal(gr.PAGAT, dealer=0, seed=7)
+    while not plain.is_over:
+        plain = plain.apply(plain.legal_actions()[0])
+    assert plain.result == r.result and plain.turns == r.turns

@@ -22,6 +22,7 @@ PACKAGE = Path(ginrummy.__file__).resolve().parent
 # import. "ginrummy" is the top-level __init__ (the re-exports).
 VOCABULARY = {
     "_version",
+    "compiler_hints",
     "errors",
     "validators",
     "cards",
@@ -35,13 +36,14 @@ VOCABULARY = {
 }
 MAP: dict[str, set[str]] = {
     "_version": set(),
+    "compiler_hints": set(),
     "build_kind": {"cards"},
     "errors": set(),
     "validators": {"errors"},
     "cards": {"errors", "validators"},
     "suit_masks": set(),
     "melds": {"errors", "validators", "cards", "suit_masks"},
-    "rules": {"errors", "validators", "cards"},
+    "rules": {"errors", "validators", "cards", "compiler_hints"},
     "dealing": {"errors", "cards"},
     "phase": set(),
     "plurals": set(),
@@ -49,7 +51,7 @@ MAP: dict[str, set[str]] = {
     "melding": {"errors", "validators", "cards", "suit_masks", "melds"},
     "neural": {"errors", "validators"},
     "results": {"errors", "validators", "cards", "melds", "rules"},
-    "round_fields": {"validators", "cards", "melds", "phase", "rules", "results"},
+    "round_fields": {"compiler_hints", "validators", "cards", "melds", "phase", "rules", "results"},
     "beliefs": VOCABULARY | {"melding", "neural", "results", "round_fields"},
     "play": VOCABULARY | {"melding", "results", "round_fields", "neural", "beliefs"},
     "bots": VOCABULARY | {"melding", "results", "neural", "beliefs", "play"},

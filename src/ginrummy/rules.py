@@ -22,6 +22,7 @@ from typing import Any
 import attrs
 
 from ginrummy.cards import Card
+from ginrummy.compiler_hints import same
 from ginrummy.errors import GinRummyError, InvalidRulesetError
 from ginrummy.validators import flag_field, int_field, is_int
 
@@ -322,7 +323,7 @@ class Ruleset:
 
     def __attrs_post_init__(self) -> None:
         preset = _PRESETS_BY_NAME.get(self.name)
-        if preset is not None and preset != self:
+        if preset is not None and not same(preset, self):
             changed = next(
                 f.name for f in attrs.fields(Ruleset) if getattr(self, f.name) != getattr(preset, f.name)
             )
@@ -376,11 +377,20 @@ def field_docs() -> dict[str, str]:
     >>> field_docs()["knock_limit"]
     'The most deadwood a player may knock with; 0 means only gin ends a round.'
     """
-    return {field.name: field.metadata["doc"] for field in attrs.fields(Ruleset)}
+    return {field.name: _doc_of(field) for field in attrs.fields(Ruleset)}
 
 
-Ruleset.__doc__ = (
-    (Ruleset.__doc__ or "")
+def _doc_of(field: Any) -> str:
+    """A field's documentation. The field is typed ``Any``: its metadata is a read-only
+    mapping, which the compiled build would refuse as the ``dict`` attrs' stubs declare."""
+    return str(field.metadata["doc"])
+
+
+# Through a name typed ``type``: the compiled build (mypyc) assigns no attribute of an attrs
+# class it compiles but through such a name.
+_documented: type = Ruleset
+_documented.__doc__ = (
+    (_documented.__doc__ or "")
     + "\n    Fields:\n\n"
     + "".join(f"    - ``{name}``: {doc}\n" for name, doc in field_docs().items())
 )

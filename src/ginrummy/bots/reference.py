@@ -40,7 +40,7 @@ from ginrummy.phase import Phase
 from ginrummy.play.round import PlayerView
 from ginrummy.validators import check_seed
 
-__all__ = ["GreedyBot", "RandomBot", "next_layoff", "require_turn"]
+__all__ = ["GreedyBot", "RandomBot", "checked_view", "next_layoff", "require_turn"]
 
 
 def require_turn(view: PlayerView) -> tuple[Action, ...]:
@@ -53,11 +53,20 @@ def require_turn(view: PlayerView) -> tuple[Action, ...]:
     >>> require_turn(gr.Round.deal(gr.PAGAT, dealer=0, seed=7).view(1))
     (TakeDiscard(), PassUpcard())
     """
+    seen = checked_view(view)
+    if not seen.legal_actions:
+        raise GinRummyError(f"player {seen.player} has no legal action in phase {seen.phase.name}")
+    return seen.legal_actions
+
+
+def checked_view(view: object) -> PlayerView:
+    """``view``, once it is known to be a :class:`~ginrummy.PlayerView`, what a bot acts on.
+
+    :raises GinRummyError: for anything else, naming it.
+    """
     if not isinstance(view, PlayerView):
         raise GinRummyError(f"a bot acts on a PlayerView, not {view!r:.80}")
-    if not view.legal_actions:
-        raise GinRummyError(f"player {view.player} has no legal action in phase {view.phase.name}")
-    return view.legal_actions
+    return view
 
 
 def next_layoff(view: PlayerView) -> Action:
@@ -130,16 +139,17 @@ class GreedyBot:
 
         :raises GinRummyError: when the view has no legal action (not this player's turn).
         """
-        legal = require_turn(view)
-        phase = view.phase
+        seen = checked_view(view)
+        legal = require_turn(seen)
+        phase = seen.phase
         if phase is Phase.UPCARD_OFFER or phase is Phase.DRAW:
-            take = TakeDiscard() in legal and self._improves(view)
+            take = TakeDiscard() in legal and self._improves(seen)
             if take:
                 return TakeDiscard()
             return PassUpcard() if phase is Phase.UPCARD_OFFER else DrawStock()
         if phase is Phase.DISCARD:
-            return self._discard_or_knock(view, legal)
-        return next_layoff(view)
+            return self._discard_or_knock(seen, legal)
+        return next_layoff(seen)
 
     @staticmethod
     def _improves(view: PlayerView) -> bool:
@@ -150,7 +160,7 @@ class GreedyBot:
             return False
         now = deadwood(view.hand, view.rules)
         after = best_discards(view.hand.add(upcard), view.rules)
-        return any(left < now for card, left in after if card != upcard)
+        return any(left < now for card, left in after if card.index != upcard.index)
 
     @staticmethod
     def _discard_or_knock(view: PlayerView, legal: tuple[Action, ...]) -> Action:

@@ -54,7 +54,7 @@ from typing import ClassVar
 
 from ginrummy.actions import Action, BigGin, Discard, DrawStock, Knock, PassUpcard, TakeDiscard
 from ginrummy.bots.card_counting import CardCounter, meld_gain
-from ginrummy.bots.reference import next_layoff, require_turn
+from ginrummy.bots.reference import checked_view, next_layoff, require_turn
 from ginrummy.cards import Card, Hand, Suit
 from ginrummy.errors import GinRummyError
 from ginrummy.melding.partition import Arrangement, all_best_melds, best_discard, best_discards, deadwood
@@ -174,27 +174,28 @@ class TrackerBot:
         >>> [action for _, action in TrackerBot().appraise(r.view(1))]
         [PassUpcard(), TakeDiscard()]
         """
-        legal = require_turn(view)
-        phase = view.phase
+        seen = checked_view(view)
+        legal = require_turn(seen)
+        phase = seen.phase
         if phase is Phase.LAYOFF:
-            return [(0.0, next_layoff(view))]
-        counter = CardCounter(view)
+            return [(0.0, next_layoff(seen))]
+        counter = CardCounter(seen)
         if phase is Phase.DISCARD:
             if BigGin() in legal:
                 return [(-math.inf, BigGin())]
-            rules = view.rules
-            blocked = view.taken if view.taken is not None and not rules.may_discard_taken_card else None
-            return self._plays(view, counter, view.hand.mask, blocked, all_plays=True)
+            rules = seen.rules
+            blocked = seen.taken if seen.taken is not None and not rules.may_discard_taken_card else None
+            return self._plays(seen, counter, seen.hand.mask, blocked, all_plays=True)
         draw: Action = PassUpcard() if phase is Phase.UPCARD_OFFER else DrawStock()
-        if TakeDiscard() not in legal or view.upcard is None:
+        if TakeDiscard() not in legal or seen.upcard is None:
             return [(0.0, draw)]
-        top = view.upcard
-        hand = view.hand.mask
-        blocked = None if view.rules.may_discard_taken_card else top
-        value, play = self._plays(view, counter, hand | top.mask, blocked, all_plays=False)[0]
-        points = deadwood(Hand.from_mask(hand), view.rules)
-        gain = meld_gain(hand, points, counter.unseen, view.rules) / max(1, counter.unseen.bit_count())
-        now = points - self._weight(view) * gain - gain
+        top = seen.upcard
+        hand = seen.hand.mask
+        blocked = None if seen.rules.may_discard_taken_card else top
+        value, play = self._plays(seen, counter, hand | top.mask, blocked, all_plays=False)[0]
+        points = deadwood(Hand.from_mask(hand), seen.rules)
+        gain = meld_gain(hand, points, counter.unseen, seen.rules) / max(1, counter.unseen.bit_count())
+        now = points - self._weight(seen) * gain - gain
         take = -math.inf if isinstance(play, Knock) else value + self.take_margin
         return [(take, TakeDiscard()), (now, draw)] if take < now else [(now, draw), (take, TakeDiscard())]
 

@@ -300,7 +300,8 @@ def knockable(r: RoundFields) -> int:
 def _deadwood_after(r: RoundFields, card: Card) -> int:
     """The deadwood the player to act keeps after discarding ``card``."""
     assert r.to_act is not None
-    return next(points for held, points in best_discards(r.hands[r.to_act], r.rules) if held == card)
+    discards = best_discards(r.hands[r.to_act], r.rules)
+    return next(points for held, points in discards if held.index == card.index)
 
 
 def _limit_reason(left: int, limit: int) -> str:

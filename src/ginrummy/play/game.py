@@ -27,6 +27,7 @@ import attrs
 
 from ginrummy.actions import ACTION_TYPES, Action
 from ginrummy.cards import Card
+from ginrummy.compiler_hints import mypyc_attr, same
 from ginrummy.dealing import check_deck
 from ginrummy.errors import GinRummyError, IllegalActionError, InvalidPositionError
 from ginrummy.phase import Phase
@@ -145,6 +146,7 @@ class GameRecord:
         return Game.replay(self).undo().record()
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # ginrummy.compiler_hints
 class Game:
     """A game of rounds to the target.
 
@@ -217,12 +219,12 @@ class Game:
         :param dealer: the first dealer, 0 or 1; None draws it from the seed.
         :raises InvalidPositionError: for a bad ruleset, seed or dealer.
         """
-        check_rules(rules, InvalidPositionError)
-        seed = random.randrange(2**63) if seed is None else check_seed(seed)
+        checked = check_rules(rules, InvalidPositionError)
+        chosen = random.randrange(2**63) if seed is None else check_seed(seed)
         if dealer is None:
-            dealer = random.Random(f"ginrummy:{seed}:dealer").randrange(2)
-        check_player(dealer, "dealer")
-        return cls._start(rules, seed, dealer, Round.deal(rules, dealer, seed=round_seed(seed, 0)))
+            dealer = random.Random(f"ginrummy:{chosen}:dealer").randrange(2)
+        first = check_player(dealer, "dealer")
+        return cls._start(checked, chosen, first, Round.deal(checked, first, seed=round_seed(chosen, 0)))
 
     @classmethod
     def _play(
@@ -480,7 +482,7 @@ class GameView:
             raise _view_error(
                 "round.player", f"the round view is player {self.round.player}'s, not player {self.player}'s"
             )
-        if self.round.rules != self.rules:
+        if not same(self.round.rules, self.rules):
             raise _view_error("round.rules", "the round view's ruleset is not the game's")
         if not isinstance(self.results, tuple):
             raise _view_error("results", "'results' must be a tuple of RoundResults")
@@ -494,18 +496,19 @@ class GameView:
             raise _view_error("scores", f"{self.scores!r} are not the scores of the results")
         if self.is_over is not standings.is_over:
             raise _view_error("is_over", f"{self.is_over!r} does not match the results")
-        if self.result != standings.result():
+        if not same(self.result, standings.result()):
             raise _view_error("result", "the result is not the settlement of the results")
         if not isinstance(self.history, tuple) or len(self.history) != len(self.results):
             raise _view_error("history", "'history' must hold one finished round view per result")
         for index, (seen, result) in enumerate(zip(self.history, self.results, strict=True)):
-            if not isinstance(seen, PlayerView) or seen.player != self.player or seen.rules != self.rules:
+            seen_here = isinstance(seen, PlayerView) and seen.player == self.player
+            if not (seen_here and same(seen.rules, self.rules)):
                 raise _view_error(
                     f"history[{index}]", "a finished round must be seen by this player under this ruleset"
                 )
             if seen.result != result:
                 raise _view_error(f"history[{index}].result", f"is not results[{index}]")
-        if self.is_over and self.history and self.round != self.history[-1]:
+        if self.is_over and self.history and not same(self.round, self.history[-1]):
             raise _view_error("round", "a finished game's round view is its last finished round's")
         if not self.is_over and self.round.phase is Phase.OVER:
             raise _view_error("round", "a game deals its next round as soon as one ends")

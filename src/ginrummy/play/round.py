@@ -18,10 +18,10 @@ after both players pass the upcard the non-dealer must draw from the stock
 
 from __future__ import annotations
 
+import functools
 import random
 import warnings
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
 
 import attrs
 from typing_extensions import Self
@@ -31,6 +31,7 @@ from ginrummy.beliefs.opponent_models import OpponentModel, find_model
 from ginrummy.beliefs.particles import Population, population, uniform_probabilities
 from ginrummy.beliefs.worlds import Record, World, draw_world
 from ginrummy.cards import DECK, Card, CardsLike, Hand
+from ginrummy.compiler_hints import mypyc_attr
 from ginrummy.errors import GinRummyError, IllegalActionError, InvalidPositionError
 from ginrummy.melds import Meld
 from ginrummy.phase import Phase
@@ -38,7 +39,7 @@ from ginrummy.play import board_text
 from ginrummy.play.action_rules import ACTION_RULES, illegal_message, illegal_reason, legal_actions
 from ginrummy.play.events import Event, EventLog
 from ginrummy.play.notation import check_reached, notation_error, parse_notation, replayed, write_notation
-from ginrummy.play.seen import known_cards, seen_events, seen_records, seen_state, unfollowed
+from ginrummy.play.seen import events_on_first_use, known_cards, seen_records, seen_state, unfollowed
 from ginrummy.play.setup import check_deal, check_position, dealt_fields, set_up
 from ginrummy.results.round_result import RoundResult
 from ginrummy.round_fields import RoundFields, _copy
@@ -48,6 +49,7 @@ from ginrummy.validators import check_player, flag_field, instance_field, int_fi
 __all__ = ["PlayerView", "Round"]
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # ginrummy.compiler_hints
 class Round(RoundFields):
     """The state of one round: every card's place, whose turn, the phase and the log.
 
@@ -99,7 +101,8 @@ class Round(RoundFields):
         """This round after ``player``'s legal ``action``: one copy of its fields, which the
         action's rule changes, and the action's record added to the log."""
         new = self._draft()
-        change = ACTION_RULES[type(action)].changes(self, action, player, new)
+        kind: type = type(action)  # typed so: the compiled build takes the action as an object
+        change = ACTION_RULES[kind].changes(self, action, player, new)
         log = self._log
         new._log = EventLog(log, (0 if log is None else log.size, player, change.action, change.card))
         new._origin = self if self._origin is None else self._origin
@@ -309,7 +312,8 @@ class Round(RoundFields):
         :raises IllegalActionError: saying who, in which phase and why (its ``notation``
             attribute holds the position, for bug reports).
         """
-        rule = ACTION_RULES.get(type(action))
+        kind: type = type(action)  # any object is looked up: one that is no action has no rule
+        rule = ACTION_RULES.get(kind)
         acting = self.to_act
         if rule is not None and acting is not None and (player is None or player == acting):
             reason = rule.reason(self, action)
@@ -492,16 +496,6 @@ class PlayerView:
             if getattr(self, name) != getattr(seen, name):
                 raise unfollowed(name, getattr(self, name), getattr(seen, name))
 
-    if not TYPE_CHECKING:  # hidden from type checkers, which would allow any attribute
-
-        def __getattr__(self, name: str) -> Any:
-            # A view made by a round leaves its censored log to be built on first use (most
-            # bots and encoders never read it); only ``events`` can be missing this way.
-            if name == "events" and "_log" in self.__dict__:
-                events = self.__dict__["events"] = seen_events(self.__dict__.pop("_log"), self.player)
-                return events
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-
     def _records(self) -> list[Record]:
         """The censored log as plain records (:func:`~ginrummy.play.seen.seen_records`), kept:
         a search samples the same view many times."""
@@ -596,3 +590,6 @@ class PlayerView:
 
     def __str__(self) -> str:
         return board_text.view_picture(self)
+
+
+setattr(PlayerView, "__getattr__", functools.partialmethod(events_on_first_use))  # noqa: B010

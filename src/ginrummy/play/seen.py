@@ -24,7 +24,15 @@ from ginrummy.phase import Phase
 from ginrummy.play.events import Event, EventLog, censor, censored_records
 from ginrummy.round_fields import RoundFields
 
-__all__ = ["PendingLog", "known_cards", "seen_events", "seen_records", "seen_state", "unfollowed"]
+__all__ = [
+    "PendingLog",
+    "events_on_first_use",
+    "known_cards",
+    "seen_events",
+    "seen_records",
+    "seen_state",
+    "unfollowed",
+]
 
 PendingLog = tuple[EventLog, bool]
 """A round's log not yet censored for a view, and whether the knock is visible to all."""
@@ -70,6 +78,18 @@ def seen_state(
     else:
         state["_log"] = (log, over and r.knocker is not None)
     return state
+
+
+def events_on_first_use(self: Any, name: str) -> Any:
+    """A view's ``__getattr__`` (:class:`ginrummy.PlayerView`'s, set after the class, where no
+    type checker reads it as allowing any attribute, and through ``partialmethod``, as the
+    compiled build's function binds no instance): a view made by a round leaves its censored
+    log (``_log``) to be built on first use, as most bots and encoders never read it; only
+    ``events`` can be missing this way."""
+    if name == "events" and "_log" in self.__dict__:
+        events = self.__dict__["events"] = seen_events(self.__dict__.pop("_log"), self.player)
+        return events
+    raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
 
 def seen_events(pending: PendingLog, player: int) -> tuple[Event, ...]:

@@ -341,20 +341,20 @@ class RoundResult:
         >>> result.reprice(gr.SPANISH_SITE).points
         27
         """
-        check_rules(rules, InvalidResultError)
+        checked = check_rules(rules, InvalidResultError)
         if self.knocker is None:
             return self  # a dead hand or void round: nobody scores under any prices
         if self.deadwood is None:
             raise InvalidResultError("cannot reprice a knock whose deadwoods are not recorded")
         upcard = self.initial_upcard
-        if upcard is None and rules.spade_multiplier != 1:
+        if upcard is None and checked.spade_multiplier != 1:
             raise InvalidResultError(
-                f"cannot reprice with the spade multiplier of {rules.name!r}: the initial upcard is not "
+                f"cannot reprice with the spade multiplier of {checked.name!r}: the initial upcard is not "
                 "recorded"
             )
         knocker = self.knocker
         price = price_knock(
-            rules,
+            checked,
             knocker=knocker,
             knocker_deadwood=self.deadwood[knocker],
             defender_deadwood=self.deadwood[1 - knocker],
