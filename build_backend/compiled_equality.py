@@ -15,32 +15,15 @@ compiled build's own type check, which then falls back to the pure build.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections.abc import Callable
-from pathlib import Path
 
+# The module beside this one: mypy puts a plugin's folder on the path while it imports it.
+from ginrummy_compile import COMPILED_MODULES
 from mypy.nodes import ComparisonExpr
 from mypy.plugin import MethodContext, Plugin
 from mypy.types import Instance, Type, get_proper_type
 
-_HERE = Path(__file__).resolve().parent
-
-
-def _compiled_modules() -> tuple[str, ...]:
-    """The compiled modules' paths below ``src/ginrummy``, from the build backend's list."""
-    name = "ginrummy_compile"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, _HERE / f"{name}.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    modules: tuple[str, ...] = sys.modules[name].COMPILED_MODULES
-    return modules
-
-
-COMPILED_PATHS = tuple("ginrummy/" + relative for relative in _compiled_modules())
+COMPILED_PATHS = tuple("ginrummy/" + relative for relative in COMPILED_MODULES)
 """The compiled modules, as the ends of their paths."""
 
 

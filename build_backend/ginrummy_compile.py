@@ -19,10 +19,10 @@ mypyc is taught three things (each a small, tested patch of the mypyc version th
   spelling: without the patch every ``x: int = attrs.field(default=0)`` raises ``TypeError``
   when the module is imported.
 - **Python classes the interpreter subclasses.** A class the source marks
-  ``@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)`` (the round's record,
-  the round, the game: :mod:`ginrummy.compiler_hints` says why) stays a Python class, but
-  mypyc checks a value of such a class against the exact types it compiled, refusing the
-  subclasses made at run time (the records' drafts): :func:`open_type_checks` makes those
+  ``@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)`` (the round and the
+  game: :mod:`ginrummy.compiler_hints` says why) stays a Python class, but mypyc checks a
+  value of such a class against the exact types it compiled, refusing the subclasses made at
+  run time (a round's drafts): :func:`open_type_checks` makes those
   checks subclass checks in the generated C.
 
 One more difference of mypyc's is caught rather than patched: ``==`` between two values of one

@@ -51,7 +51,7 @@ MAP: dict[str, set[str]] = {
     "melding": {"errors", "validators", "cards", "suit_masks", "melds"},
     "neural": {"errors", "validators"},
     "results": {"errors", "validators", "cards", "melds", "rules"},
-    "round_fields": {"compiler_hints", "validators", "cards", "melds", "phase", "rules", "results"},
+    "round_fields": {"validators", "cards", "melds", "phase", "rules", "results"},
     "beliefs": VOCABULARY | {"melding", "neural", "results", "round_fields"},
     "play": VOCABULARY | {"melding", "results", "round_fields", "neural", "beliefs"},
     "bots": VOCABULARY | {"melding", "results", "neural", "beliefs", "play"},

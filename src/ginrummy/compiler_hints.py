@@ -2,12 +2,11 @@
 
 ``@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)`` marks a class of a
 compiled module that must stay a Python class: mypyc compiles its methods but leaves its layout
-to the interpreter, and lets the interpreter subclass it. The round's record
-(:class:`ginrummy.round_fields.RoundFields`) is copied at every action through a *draft* twin,
-a subclass made by ``type()`` at import that a record's class is switched to and from
-(``__class__`` assignment, which CPython refuses for a native class); a :class:`ginrummy.Round`
-is such a record; a :class:`ginrummy.Game` is made by ``object.__new__``, which a native class
-refuses.
+to the interpreter, and lets the interpreter subclass it. A :class:`ginrummy.Round` is copied
+at every action through a *draft* twin, a subclass made by ``type()`` at import that the
+copy's class is switched to and from (``__class__`` assignment, which CPython refuses for a
+native class; its record, :class:`ginrummy.round_fields.RoundFields`, is not compiled at
+all); a :class:`ginrummy.Game` is made by ``object.__new__``, which a native class refuses.
 
 :func:`mypyc_attr` is mypyc's own mark (``mypy_extensions.mypyc_attr``: mypyc reads the call by
 that name when it compiles), but at run time it is a decorator that returns the class

@@ -40,7 +40,6 @@ import attrs
 from typing_extensions import Self
 
 from ginrummy.cards import Card, Hand
-from ginrummy.compiler_hints import mypyc_attr
 from ginrummy.melds import Meld
 from ginrummy.phase import Phase
 from ginrummy.results.round_result import RoundResult
@@ -78,7 +77,6 @@ FIELD_NAMES = (
 """The names of a round's fields, in the record's order."""
 
 
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # ginrummy.compiler_hints
 class RoundFields:
     """The fields of one round: every card's place, whose turn, the phase, the knock, the
     result, and how the round began. Frozen and typed; built only from checked values (by
