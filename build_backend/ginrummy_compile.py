@@ -62,6 +62,7 @@ compiled then: mypy is not installed yet)."""
 
 COMPILED_MODULES: tuple[str, ...] = (
     # The cards and melds, and the scalar checks every constructor runs.
+    "validators.py",
     "cards.py",
     "suit_masks.py",
     "melds.py",

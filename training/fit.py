@@ -10,6 +10,10 @@ Three models are fitted on the samples of :mod:`selfplay`:
   rounds whose hidden cards the data knows, so no uniform world biases it;
 - ``value``: from a view's inputs alone, the same result (the value of the position).
 
+The action values may be fitted to TD(lambda) targets instead of the round's result
+(:func:`td_targets`): the value of the player's next decision in the round, mixed with the
+result by ``lambda`` (1: the result alone, Monte Carlo; 0: the next decision's value alone).
+
 The held-out metrics are computed on rounds never fitted (the last share of the rounds by
 number); the belief's Brier score is computed as :meth:`ginrummy.PlayerView.card_probabilities`
 computes its probabilities: over the cards the viewer cannot see, scaled to add up to the
@@ -243,3 +247,50 @@ def regression_metrics(model: MLPRegressor, x: Any, y: np.ndarray) -> dict[str, 
         "mean_predicted": float(predicted.mean()),
         "mean_real": float(y.mean()),
     }
+
+
+def next_same_seat(samples: dict[str, np.ndarray]) -> np.ndarray:
+    """For each sample, the row of the same player's next decision in the same round (-1 at its
+    last): samples are in the order they were played."""
+    rounds, seats = samples["round_id"], samples["seat"]
+    following = np.full(len(rounds), -1, dtype=np.int64)
+    for seat in (0, 1):
+        rows = np.flatnonzero(seats == seat)
+        same = rounds[rows[1:]] == rounds[rows[:-1]]
+        following[rows[:-1][same]] = rows[1:][same]
+    return following
+
+
+def td_targets(reward: np.ndarray, following: np.ndarray, values: np.ndarray, lam: float) -> np.ndarray:
+    """TD(lambda) returns, in points: a row's return is ``(1 - lam) * values[next] + lam *
+    return[next]`` where the player decides again in the round, and the round's result at its
+    last decision (``values``: the position value of each row, in points, never fitted on that
+    row's own round)."""
+    returns = reward.astype(np.float64)
+    if lam >= 1.0:
+        return returns
+    for row in range(len(reward) - 1, -1, -1):
+        after = following[row]
+        if after >= 0:
+            returns[row] = (1.0 - lam) * values[after] + lam * returns[after]
+    return returns
+
+
+def cross_fitted_values(
+    x: np.ndarray, reward: np.ndarray, rounds: np.ndarray, fitted: np.ndarray, seed: int, epochs: int
+) -> np.ndarray:
+    """The position value of every row, in points, from two networks each fitted on half of the
+    ``fitted`` rows' rounds (by round number's parity) and predicting the other half, so that no
+    row's value was fitted on its own round's result (the held-out rows get the mean of both)."""
+    values = np.zeros(len(rounds), dtype=np.float64)
+    odd = rounds % 2 == 1
+    chosen = np.zeros(len(rounds), dtype=bool)
+    chosen[fitted] = True
+    for parity in (False, True):
+        half = np.flatnonzero(chosen & (odd == parity))
+        model, _ = fit_regressor(x[half], reward[half], seed + int(parity), (32, 16), epochs)
+        other = np.flatnonzero((odd != parity) & chosen)
+        values[other] = model.predict(x[other]) * SCALE
+        rest = np.flatnonzero(~chosen)
+        values[rest] += model.predict(x[rest]) * SCALE / 2
+    return values

@@ -42,6 +42,10 @@ import selfplay  # noqa: E402
 
 ROOT = HERE.parent
 
+TD_LAMBDA = 1.0
+"""The default ``lambda`` of the action values' targets (:func:`fit.td_targets`): 1, the round's
+result alone. Measured (docs/design.md, "Learned play"): 0.5 made a weaker bot."""
+
 
 def _data(
     seed: str,
@@ -57,7 +61,7 @@ def _data(
     made_by = ""
     if models is not None:
         made_by = "-" + hashlib.sha256((models / "action-value.json").read_bytes()).hexdigest()[:12]
-    cache = HERE / "data" / f"{tag}-{seed}-{rounds}-{explore}{made_by}.npz"
+    cache = HERE / "data" / f"{tag}-{seed}-{rounds}-{explore}{made_by}-v{selfplay.DATA_VERSION}.npz"
     started = time.perf_counter()
     if cache.exists():
         with np.load(cache, allow_pickle=False) as loaded:
@@ -97,6 +101,12 @@ def main() -> None:
         "--ensemble", type=int, default=1, help="value networks fitted from other seeds and averaged (1: one)"
     )
     parser.add_argument("--iterations", type=int, default=2, help="rounds of the learned bot's own self-play")
+    parser.add_argument(
+        "--td-lambda",
+        type=float,
+        default=TD_LAMBDA,
+        help=f"the action values' TD(lambda) targets: 1 is the round's result alone (default {TD_LAMBDA})",
+    )
     parser.add_argument("--iteration-rounds", type=int, default=30_000)
     parser.add_argument("--belief-views", type=int, default=150_000)
     parser.add_argument("--belief-test-views", type=int, default=20_000)
@@ -136,15 +146,21 @@ def main() -> None:
     started_rows = time.perf_counter()
     xa = fit.compact_matrix(samples, train, with_action=True)
     xat = fit.compact_matrix(samples, test, with_action=True)
+    x_all = fit.compact_matrix(samples, np.arange(len(rounds)), with_action=False)
+    x, xt = x_all[train], x_all[test]
     timings["compact_rows"] = round(time.perf_counter() - started_rows, 1)
-    actions, seconds = fit.fit_ensemble(
-        xa, samples["reward"][train], args.seed, (32, 16), args.epochs, args.ensemble
-    )
+    reward = samples["reward"]
+    q_targets = reward  # float32, as the shipped fit had them
+    if args.td_lambda < 1:
+        started_rows = time.perf_counter()
+        values = fit.cross_fitted_values(x_all, reward, rounds, train, args.seed, args.epochs)
+        q_targets = fit.td_targets(reward, fit.next_same_seat(samples), values, args.td_lambda)
+        timings["td_targets"] = round(time.perf_counter() - started_rows, 1)
+    del x_all
+    actions, seconds = fit.fit_ensemble(xa, q_targets[train], args.seed, (32, 16), args.epochs, args.ensemble)
     timings["action-value"] = round(seconds, 1)
     metrics["action-value"] = fit.regression_metrics(actions, xat, samples["reward"][test])
     print("action-value", metrics["action-value"], f"{seconds:.0f} s", flush=True)
-    x = fit.compact_matrix(samples, train, with_action=False)
-    xt = fit.compact_matrix(samples, test, with_action=False)
     value, seconds = fit.fit_ensemble(
         x, samples["reward"][train], args.seed, (32, 16), args.epochs, args.ensemble
     )
@@ -174,6 +190,8 @@ def main() -> None:
         "belief_views": args.belief_views,
         "iterations": 0,
     }
+    if args.td_lambda < 1:  # recorded when used (the shipped files were fitted without it)
+        settings["td_lambda"] = args.td_lambda
     args.out.mkdir(parents=True, exist_ok=True)
 
     def write(models: tuple[tuple[str, Any], ...]) -> None:
@@ -188,6 +206,7 @@ def main() -> None:
 
     # the learned bot's own self-play: its rounds join the data and the values are fitted again
     targets = samples["reward"][train]
+    action_targets = q_targets[train]
     for iteration in range(1, args.iterations + 1):
         more = _data(
             f"s{args.seed}-i{iteration}",
@@ -202,11 +221,17 @@ def main() -> None:
         more_cut = int(args.iteration_rounds * (1 - args.held_out))
         more_train = np.flatnonzero(more["round_id"] < more_cut)
         more_test = np.flatnonzero(more["round_id"] >= more_cut)
+        more_x = fit.compact_matrix(more, np.arange(len(more["reward"])), with_action=False)
+        more_q = more["reward"]
+        if args.td_lambda < 1:  # the last value fitted never saw these rounds
+            more_values = value.predict(more_x) * fit.SCALE
+            more_q = fit.td_targets(more["reward"], fit.next_same_seat(more), more_values, args.td_lambda)
         xa = np.vstack([xa, fit.compact_matrix(more, more_train, with_action=True)])
-        x = np.vstack([x, fit.compact_matrix(more, more_train, with_action=False)])
+        x = np.vstack([x, more_x[more_train]])
         targets = np.concatenate([targets, more["reward"][more_train]])
+        action_targets = np.concatenate([action_targets, more_q[more_train]])
         actions, seconds = fit.fit_ensemble(
-            xa, targets, args.seed + iteration, (32, 16), args.epochs, args.ensemble
+            xa, action_targets, args.seed + iteration, (32, 16), args.epochs, args.ensemble
         )
         timings[f"action-value-{iteration}"] = round(seconds, 1)
         value, seconds = fit.fit_ensemble(

@@ -35,6 +35,9 @@ from ginrummy.bots.action_features import CardCounter, action_inputs, candidates
 from ginrummy.cards import Hand
 from ginrummy.melding.partition import deadwood
 
+DATA_VERSION = 2
+"""The shape of the samples (2: each sample's ``seat``), part of a cached file's name."""
+
 HELD_OUT = gr.PAGAT.evolve(knock_limit=7, gin_bonus=30, undercut_bonus=15, name="held-out-house")
 """The house ruleset kept out of training, to measure play under rules a model never saw."""
 
@@ -162,6 +165,8 @@ class Chunk:
     turn: list[int] = field(default_factory=list)
     kind: list[int] = field(default_factory=list)
     round_id: list[int] = field(default_factory=list)
+    seat: list[int] = field(default_factory=list)
+    """The acting player (0 or 1) of each sample."""
     ruleset: list[str] = field(default_factory=list)
     players: list[str] = field(default_factory=list)
 
@@ -177,6 +182,7 @@ class Chunk:
             "turn": np.asarray(self.turn, dtype=np.int16),
             "kind": np.asarray(self.kind, dtype=np.int8),
             "round_id": np.asarray(self.round_id, dtype=np.int64),
+            "seat": np.asarray(self.seat, dtype=np.int8),
             "ruleset": np.asarray(self.ruleset),
             "players": np.asarray(self.players),
         }
@@ -246,6 +252,7 @@ def play_chunk(
                     kind = "gin"
                 chunk.kind.append(KIND_CODES[kind])
                 chunk.round_id.append(number)
+                chunk.seat.append(player)
                 chunk.ruleset.append(rules.name)
                 chunk.players.append(f"{picked[player]}/{picked[1 - player]}")
                 rows.append(len(chunk.reward))
@@ -288,6 +295,8 @@ def merge(parts: Sequence[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
         offset += int(part["indptr"][-1])
     out["indptr"] = np.concatenate([np.zeros(1, dtype=np.int64), *indptrs])
     out["action_start"] = np.concatenate(starts)
-    for key in ("indices", "data", "opponent", "reward", "turn", "kind", "round_id", "ruleset", "players"):
+    columns = ("indices", "data", "opponent", "reward", "turn", "kind", "round_id", "seat")
+    columns += ("ruleset", "players")
+    for key in columns:
         out[key] = np.concatenate([part[key] for part in parts])
     return out

@@ -19,6 +19,8 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import ginrummy as gr
 from ginrummy.beliefs import learned_belief
@@ -202,3 +204,49 @@ def test_an_ensemble_of_value_networks_exports_as_their_mean() -> None:
     single, _ = fit.fit_ensemble(x, samples["reward"], seed=3, hidden=(8, 4), epochs=2, count=1)
     assert not hasattr(single, "members")
     assert np.allclose(single.predict(x[:5]), ensemble.members[0].predict(x[:5]))
+
+
+def naive_td_returns(
+    rounds: list[int], seats: list[int], reward: list[float], values: list[float], lam: float
+) -> list[float]:
+    """TD(lambda) returns by their definition, row by row: the same player's next decision in
+    the same round is searched for afresh, and the return recursed into."""
+
+    def following(row: int) -> int | None:
+        for later in range(row + 1, len(rounds)):
+            if rounds[later] == rounds[row] and seats[later] == seats[row]:
+                return later
+            if rounds[later] != rounds[row]:
+                return None
+        return None
+
+    def returned(row: int) -> float:
+        after = following(row)
+        if after is None:
+            return reward[row]
+        return (1 - lam) * values[after] + lam * returned(after)
+
+    return [returned(row) for row in range(len(rounds))]
+
+
+@given(
+    st.lists(st.tuples(st.integers(0, 1), st.integers(-60, 60), st.integers(-30, 30)), max_size=40),
+    st.sampled_from([0.0, 0.25, 0.5, 1.0]),
+    st.randoms(use_true_random=False),
+)
+def test_td_targets_follow_the_same_players_next_decision(
+    rows: list[tuple[int, int, int]], lam: float, rng: random.Random
+) -> None:
+    """The action values' TD(lambda) targets equal the naive recursion over each player's
+    decisions in a round; lambda 1 is the round's result, lambda 0 the next decision's value."""
+    rounds = sorted(rng.randrange(4) for _ in rows)
+    seats = [seat for seat, _, _ in rows]
+    # a round's result is one per player, at every one of its decisions
+    result = {(number, seat): float(points) for number, (seat, points, _) in zip(rounds, rows, strict=True)}
+    reward = [result[number, seat] for number, seat in zip(rounds, seats, strict=True)]
+    values = [float(value) for _, _, value in rows]
+    samples = {"round_id": np.asarray(rounds, dtype=np.int64), "seat": np.asarray(seats, dtype=np.int8)}
+    got = fit.td_targets(np.asarray(reward), fit.next_same_seat(samples), np.asarray(values), lam)
+    assert np.allclose(got, naive_td_returns(rounds, seats, reward, values, lam))
+    if lam == 1.0:
+        assert got.tolist() == reward

@@ -52,7 +52,7 @@ import math
 import random
 from typing import ClassVar
 
-from ginrummy.actions import Action, BigGin, Discard, DrawStock, Knock, PassUpcard, TakeDiscard
+from ginrummy.actions import DISCARD_ACTIONS, Action, BigGin, DrawStock, Knock, PassUpcard, TakeDiscard
 from ginrummy.bots.card_counting import CardCounter, meld_gain
 from ginrummy.bots.reference import checked_view, next_layoff, require_turn
 from ginrummy.cards import Card, Hand, Suit
@@ -181,13 +181,13 @@ class TrackerBot:
             return [(0.0, next_layoff(seen))]
         counter = CardCounter(seen)
         if phase is Phase.DISCARD:
-            if BigGin() in legal:
+            if any(type(action) is BigGin for action in legal):
                 return [(-math.inf, BigGin())]
             rules = seen.rules
             blocked = seen.taken if seen.taken is not None and not rules.may_discard_taken_card else None
             return self._plays(seen, counter, seen.hand.mask, blocked, all_plays=True)
         draw: Action = PassUpcard() if phase is Phase.UPCARD_OFFER else DrawStock()
-        if TakeDiscard() not in legal or seen.upcard is None:
+        if not any(type(action) is TakeDiscard for action in legal) or seen.upcard is None:
             return [(0.0, draw)]
         top = seen.upcard
         hand = seen.hand.mask
@@ -212,7 +212,9 @@ class TrackerBot:
         Without ``all_plays`` a knock worth making (or gin) is returned alone."""
         rules = view.rules
         options = [
-            (card, left) for card, left in best_discards(Hand.from_mask(hand), rules) if card != blocked
+            (card, left)
+            for card, left in best_discards(Hand.from_mask(hand), rules)
+            if blocked is None or card.index != blocked.index
         ]
         least = options[0][1]
         knock: tuple[float, Action] | None = None
@@ -233,7 +235,7 @@ class TrackerBot:
             rest = hand & ~card.mask
             value = left - weight * meld_gain(rest, left, unseen, rules) / draws
             key = (value + self.danger_weight * counter.danger(card.index), -card.points, -card.index)
-            ranked.append((key, Discard(card)))
+            ranked.append((key, DISCARD_ACTIONS[card.index]))
         ranked.sort(key=lambda item: item[0])
         plays = [(key[0], action) for key, action in ranked]
         if knock is not None:

@@ -554,10 +554,14 @@ them: take or draw before pass; discards, knocks, big gin; layoffs, then the end
 (read-only)."""
 
 
+_RULES_OF_PHASE = {id(phase): rules for phase, rules in ACTION_RULES_BY_PHASE.items()}
+""":data:`ACTION_RULES_BY_PHASE` by the phase's identity: an Enum member hashes in Python code."""
+
+
 def legal_actions(r: RoundFields) -> tuple[Action, ...]:
     """Every legal action for the player to act in ``r``, in the order of
     :data:`ACTION_RULES_BY_PHASE` (see :meth:`ginrummy.Round.legal_actions`)."""
-    of_phase = ACTION_RULES_BY_PHASE[r.phase]
+    of_phase = _RULES_OF_PHASE[id(r.phase)]
     if len(of_phase) == 2:
         return (*of_phase[0].legal(r), *of_phase[1].legal(r))
     if of_phase:

@@ -153,7 +153,9 @@ _BYTE_BITS = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1, bito
     np.float32
 )
 """Row ``b``: the 8 bits of byte ``b``, lowest first, as 0.0 and 1.0."""
-_PHASE_BIT = {phase: 1 << position for phase, position in _PHASE_AT.items()}
+_PHASE_BIT = {id(phase): 1 << position for phase, position in _PHASE_AT.items()}
+"""The bit of each phase, by the member's identity (an Enum member hashes in Python code; the
+members live as long as their class, so their ids stay theirs)."""
 _LIMIT_BIT = tuple(1 << position for position in _LIMIT_AT)
 _MY_TURN_BIT, _DEALER_BIT, _KNOCKED_BIT, _OPPONENT_KNOCKED_BIT, _GAME_BIT = (
     1 << _F["my_turn"], 1 << _F["dealer"], 1 << _F["knocked"], 1 << _F["opponent_knocked"], 1 << _F["game"]
@@ -354,7 +356,7 @@ def _packed_planes(view: gr.PlayerView, pile: int, top: int, rule_bits: int, in_
     if view.taken is not None:
         taken = 1 << _card_index(view.taken)
     player = view.player
-    flags = rule_bits | _PHASE_BIT[view.phase] | _LIMIT_BIT[min(view.knock_limit, _KNOCK_LIMITS - 1)]
+    flags = rule_bits | _PHASE_BIT[id(view.phase)] | _LIMIT_BIT[min(view.knock_limit, _KNOCK_LIMITS - 1)]
     if view.to_act == player:
         flags |= _MY_TURN_BIT
     if view.dealer == player:
