@@ -88,6 +88,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "bots/card_counting.py",
     "bots/tracker.py",
     "bots/reference.py",
+    "bots/random_draws.py",
     "neural/network.py",
     # The round's machine, the game and the ruleset.
     "play/round.py",

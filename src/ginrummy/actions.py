@@ -30,7 +30,7 @@ True
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 import attrs
 
@@ -55,10 +55,10 @@ __all__ = [
     "parse_action",
 ]
 
-MAX_ACTION_TEXT = 400
+MAX_ACTION_TEXT: Final = 400
 """The longest action text read: a knock showing 10 cards in melds is under 60 characters."""
 
-MAX_SPREAD_MELDS = 3
+MAX_SPREAD_MELDS: Final = 3
 """A knocker's 10 cards hold at most three melds, so a layoff names meld 0, 1 or 2."""
 
 
@@ -230,7 +230,7 @@ def _melds_text(melds: tuple[Meld, ...] | None) -> str:
     return "".join(f" / {meld}" for meld in melds)
 
 
-_WORDS = {
+_WORDS: Final = {
     "s": "s", "stock": "s", "draw": "s",
     "t": "t", "take": "t",
     "p": "p", "pass": "p",
@@ -302,7 +302,7 @@ def parse_action(text: str, rules: MeldingRules | None = None) -> Action:
 # 55-106 knock with the library's melds (card index), 107 big gin, 108 end layoffs,
 # 109-264 lay off card onto meld 0, 1, 2 (109 + 52 * meld + card index).
 _DISCARD, _KNOCK, _BIG_GIN, _END, _LAYOFF = 3, 55, 107, 108, 109
-ACTION_SPACE_SIZE = _LAYOFF + 52 * MAX_SPREAD_MELDS
+ACTION_SPACE_SIZE: Final = _LAYOFF + 52 * MAX_SPREAD_MELDS
 """The number of action ids: ids run from 0 to ``ACTION_SPACE_SIZE - 1`` (265 actions)."""
 
 
@@ -346,7 +346,7 @@ def action_to_id(action: Action) -> int:
     raise ParseError(f"invalid action {action!r}: not an action")
 
 
-_BY_ID: tuple[Action, ...] = (
+_BY_ID: Final[tuple[Action, ...]] = (
     DrawStock(),
     TakeDiscard(),
     PassUpcard(),

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator
-from typing import TypeAlias, Union, cast
+from typing import Final, TypeAlias, Union, cast
 
 import attrs
 
@@ -115,7 +115,7 @@ class Rank(enum.IntEnum):
         return rank
 
 
-_SUIT_TEXT: dict[str, Suit] = {
+_SUIT_TEXT: Final[dict[str, Suit]] = {
     **{s.symbol: s for s in Suit},
     **{s.glyph: s for s in Suit},
     "♧": Suit.CLUBS,
@@ -123,7 +123,7 @@ _SUIT_TEXT: dict[str, Suit] = {
     "♡": Suit.HEARTS,
     "♤": Suit.SPADES,
 }
-_RANK_TEXT: dict[str, Rank] = {**{r.symbol: r for r in Rank}, "10": Rank.TEN}
+_RANK_TEXT: Final[dict[str, Rank]] = {**{r.symbol: r for r in Rank}, "10": Rank.TEN}
 
 
 def _ascii_lower(text: str) -> str:
@@ -279,24 +279,26 @@ class Card:
         return self.index >= other.index
 
 
-DECK: tuple[Card, ...] = tuple(Card(Rank(rank), Suit(suit)) for suit in range(4) for rank in range(1, 14))
+DECK: Final[tuple[Card, ...]] = tuple(
+    Card(Rank(rank), Suit(suit)) for suit in range(4) for rank in range(1, 14)
+)
 """The 52 cards in index order: A-K of clubs, then diamonds, hearts and spades."""
 
-_TEXTS: tuple[str, ...] = tuple(
+_TEXTS: Final[tuple[str, ...]] = tuple(
     Rank(rank).symbol + Suit(suit).symbol for suit in range(4) for rank in range(1, 14)
 )
 """Each card's notation by index (``str(card)`` is read here: JSON writes thousands of cards)."""
-_GLYPH_TEXTS: tuple[str, ...] = tuple(
+_GLYPH_TEXTS: Final[tuple[str, ...]] = tuple(
     ("10" if rank == 10 else Rank(rank).symbol) + Suit(suit).glyph
     for suit in range(4)
     for rank in range(1, 14)
 )
 """Each card with its suit symbol by index."""
 
-FULL_MASK = (1 << 52) - 1
+FULL_MASK: Final = (1 << 52) - 1
 """The mask of the whole deck."""
 
-_CARD_TEXT: dict[str, Card] = {}
+_CARD_TEXT: Final[dict[str, Card]] = {}
 for _card in DECK:
     for _rank_text in (_card.rank.symbol, *(["10"] if _card.rank == Rank.TEN else [])):
         for _suit_text, _suit in _SUIT_TEXT.items():

@@ -15,13 +15,14 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from ginrummy.cards import FULL_MASK, Card, Hand, _hand, to_mask
 from ginrummy.errors import GinRummyError, InvalidPositionError
 
 __all__ = ["HAND_SIZE", "STOCK_AT_DEAL", "check_deck", "deal", "deck_of"]
 
-HAND_SIZE = 10
+HAND_SIZE: Final = 10
 """Cards dealt to each player."""
 
 STOCK_AT_DEAL = 52 - 2 * HAND_SIZE - 1

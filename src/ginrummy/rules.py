@@ -17,7 +17,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -146,7 +146,7 @@ def _max_turns(instance: object, attribute: attrs.Attribute[int | None], value: 
         )
 
 
-_PRESETS_BY_NAME: dict[str, Ruleset] = {}
+_PRESETS_BY_NAME: Final[dict[str, Ruleset]] = {}
 """The presets by name, once defined: a ruleset named like one must be it."""
 
 
@@ -482,7 +482,7 @@ stays after a cancelled one (``ALTERNATE``); play as in ``pagat`` (the upcard of
 starting player, then to the other, then a forced stock draw; the card taken from the pile may
 not be discarded; a discard that leaves 2 cards in the stock cancels the hand)."""
 
-PRESETS: Mapping[str, Ruleset] = MappingProxyType(
+PRESETS: Final[Mapping[str, Ruleset]] = MappingProxyType(
     {
         preset.name: preset
         for preset in (SPANISH_SITE, PAGAT, STRAIGHT, OKLAHOMA, ROUND_THE_CORNER, HOLLYWOOD, OPENSPIEL, EAAI)
@@ -491,7 +491,7 @@ PRESETS: Mapping[str, Ruleset] = MappingProxyType(
 """The presets by name (read-only)."""
 _PRESETS_BY_NAME.update(PRESETS)
 
-_ALIASES = {
+_ALIASES: Final = {
     "traditional": "pagat",
     "standard": "pagat",
     "classic": "pagat",

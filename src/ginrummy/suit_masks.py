@@ -13,9 +13,11 @@ A hand is a 52-bit mask (see :mod:`ginrummy.cards`): four 13-bit suit masks, clu
 
 from __future__ import annotations
 
+from typing import Final
+
 __all__ = ["SUIT_BITS", "neighbours", "rotate_left", "rotate_right", "split", "triples"]
 
-SUIT_BITS = 0x1FFF
+SUIT_BITS: Final = 0x1FFF
 """The 13 bits of one suit in a hand mask."""
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any, Literal, TypeGuard, overload
+from typing import Any, Final, Literal, TypeGuard, overload
 
 from ginrummy.errors import GinRummyError, InvalidPositionError
 
@@ -46,7 +46,7 @@ __all__ = [
     "tuple_field",
 ]
 
-MAX_SEED_SIZE = 4096
+MAX_SEED_SIZE: Final = 4096
 """The most characters of a string seed, or bits of an integer seed."""
 
 

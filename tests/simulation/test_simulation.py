@@ -396,6 +396,52 @@ def unit_counts(draw: st.DrawFn, game: bool) -> gr.Counts:
     return total
 
 
+@st.composite
+def finished_rounds(draw: st.DrawFn) -> tuple[gr.RoundResult, int, int]:
+    """A finished round as a simulation counts it: ``(result, dealer, turns)``."""
+    outcome = draw(st.sampled_from(list(gr.Outcome)))
+    winner = None if outcome.is_void else draw(st.sampled_from([0, 1]))
+    points = 0 if winner is None else draw(st.integers(min_value=0, max_value=200))
+    result = gr.RoundResult(outcome=outcome, winner=winner, points=points)
+    return result, draw(st.sampled_from([0, 1])), draw(st.integers(0, 60))
+
+
+@given(st.lists(finished_rounds(), max_size=12))
+def test_counts_of_rounds_count_each_round_as_the_rules_say(
+    rounds: list[tuple[gr.RoundResult, int, int]],
+) -> None:
+    """``Counts.of_rounds`` (made once per simulated game) equals the sum, by ``+``, of each
+    round's counts written out here field by field; ``of_round`` is the one-round case."""
+    expected = gr.Counts()
+    for result, dealer, turns in rounds:
+        outcomes = tuple(int(outcome is result.outcome) for outcome in gr.Outcome)
+        won = result.winner is not None
+        one = gr.Counts(
+            rounds=1,
+            outcomes=outcomes,
+            turns=turns,
+            turns_squared=turns**2,
+            scored_rounds=int(won),
+            points=result.points,
+            points_squared=result.points**2,
+            dealer_wins=int(won and result.winner == dealer),
+            non_dealer_wins=int(won and result.winner == 1 - dealer),
+            player0_round_wins=int(result.winner == 0),
+            player1_round_wins=int(result.winner == 1),
+        )
+        assert one == gr.Counts.of_round(result, dealer, turns)
+        expected += one
+    assert expected == gr.Counts.of_rounds(rounds)
+
+
+def test_counts_of_rounds_refuse_a_bad_dealer_or_turns_and_name_them() -> None:
+    gin = gr.RoundResult(outcome=gr.Outcome.GIN, winner=0, points=30)
+    with pytest.raises(gr.GinRummyError, match="dealer"):
+        gr.Counts.of_rounds([(gin, 0, 3), (gin, 2, 3)])
+    with pytest.raises(gr.GinRummyError, match="turns"):
+        gr.Counts.of_rounds([(gin, 0, -1)])
+
+
 THREE_COUNTS = st.booleans().flatmap(lambda game: st.tuples(*[unit_counts(game)] * 3))
 """Counts of three units of play of the same kind (games, or single rounds)."""
 

@@ -25,6 +25,7 @@ can weigh every candidate discard in a few microseconds.
 from __future__ import annotations
 
 import functools
+from typing import Final
 
 from ginrummy.actions import Discard, DrawStock, PassUpcard, TakeDiscard
 from ginrummy.cards import Hand
@@ -36,11 +37,11 @@ from ginrummy.suit_masks import SUIT_BITS, rotate_left, rotate_right, split, tri
 
 __all__ = ["AVOIDED_SHARE", "CardCounter", "meld_gain", "meld_outs", "meld_partners"]
 
-FULL_MASK = (1 << 52) - 1
-RANK_MASK = 0x8004002001
+FULL_MASK: Final = (1 << 52) - 1
+RANK_MASK: Final = 0x8004002001
 """The four aces as a hand mask: shifted left by ``r`` it is the four cards of rank bit ``r``."""
 
-AVOIDED_SHARE = 0.7
+AVOIDED_SHARE: Final = 0.7
 """How much less likely the opponent is to hold a card of a rank it threw or passed over, or
 next to such a card in its suit, than any other unseen card (a player keeps the cards that
 would have melded with what it let go)."""
@@ -197,7 +198,7 @@ def _avoided_by(index: int) -> int:
     return mask & ~(1 << index)
 
 
-_AVOIDED_BY = tuple(_avoided_by(index) for index in range(52))
+_AVOIDED_BY: Final = tuple(_avoided_by(index) for index in range(52))
 
 
 class CardCounter:

@@ -23,9 +23,9 @@ import random
 from typing import ClassVar
 
 from ginrummy.actions import (
+    DISCARD_ACTIONS,
     Action,
     BigGin,
-    Discard,
     DrawStock,
     EndLayoffs,
     Knock,
@@ -143,7 +143,7 @@ class GreedyBot:
         legal = require_turn(seen)
         phase = seen.phase
         if phase is Phase.UPCARD_OFFER or phase is Phase.DRAW:
-            take = TakeDiscard() in legal and self._improves(seen)
+            take = any(type(action) is TakeDiscard for action in legal) and self._improves(seen)
             if take:
                 return TakeDiscard()
             return PassUpcard() if phase is Phase.UPCARD_OFFER else DrawStock()
@@ -164,13 +164,18 @@ class GreedyBot:
 
     @staticmethod
     def _discard_or_knock(view: PlayerView, legal: tuple[Action, ...]) -> Action:
-        if BigGin() in legal:
+        # by type and by index, not by attrs' ``__eq__`` (the compiled build calls that interpreted)
+        if any(type(action) is BigGin for action in legal):
             return BigGin()
         hand = view.hand
         blocked = view.taken if view.taken is not None and not view.rules.may_discard_taken_card else None
-        options = [(left, card) for card, left in best_discards(hand, view.rules) if card != blocked]
+        options = [
+            (left, card)
+            for card, left in best_discards(hand, view.rules)
+            if blocked is None or card.index != blocked.index
+        ]
         # least deadwood, then the higher card (it costs more if caught), then the higher index
         _, card = min(options, key=lambda item: (item[0], -item[1].points, -item[1].index))
-        if Knock(card) in legal:
+        if any(type(action) is Knock and action.card.index == card.index for action in legal):
             return Knock(card)
-        return Discard(card)
+        return DISCARD_ACTIONS[card.index]

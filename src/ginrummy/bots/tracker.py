@@ -50,10 +50,11 @@ from __future__ import annotations
 
 import math
 import random
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from ginrummy.actions import DISCARD_ACTIONS, Action, BigGin, DrawStock, Knock, PassUpcard, TakeDiscard
 from ginrummy.bots.card_counting import CardCounter, meld_gain
+from ginrummy.bots.random_draws import sample
 from ginrummy.bots.reference import checked_view, next_layoff, require_turn
 from ginrummy.cards import Card, Hand, Suit
 from ginrummy.errors import GinRummyError
@@ -76,26 +77,26 @@ __all__ = [
     "TrackerBot",
 ]
 
-POTENTIAL_WEIGHT = 4.0
+POTENTIAL_WEIGHT: Final = 4.0
 """How many draws' worth of meld potential a hand is credited with while the stock holds
 :data:`POTENTIAL_HORIZON` cards or more (proportionally fewer below)."""
-POTENTIAL_HORIZON = 25
+POTENTIAL_HORIZON: Final = 25
 """The stock size from which meld potential counts in full."""
-DANGER_WEIGHT = 8.0
+DANGER_WEIGHT: Final = 8.0
 """The deadwood points a discard is charged per unit of chance that the opponent melds it."""
-DISCARD_SLACK = 12
+DISCARD_SLACK: Final = 12
 """The most deadwood above the best discard's that a candidate discard may leave."""
-CANDIDATES = 5
+CANDIDATES: Final = 5
 """How many of the discards leaving the least deadwood are weighed."""
-TAKE_MARGIN = 2.0
+TAKE_MARGIN: Final = 2.0
 """How many points better taking the top discard must be than drawing from the stock (taking
 a card tells the opponent what one holds)."""
-KNOCK_SAMPLES = 12
+KNOCK_SAMPLES: Final = 12
 """How many opponent hands are sampled to value a knock."""
-KNOCK_IMPROVEMENT = 0.5
+KNOCK_IMPROVEMENT: Final = 0.5
 """A sampled opponent hand is improved by this many best-discard draws per stock draw the
 opponent has made (its real hand was chosen, not dealt at random)."""
-KNOCK_THRESHOLD = -5.0
+KNOCK_THRESHOLD: Final = -5.0
 """The least average result (points, box bonus included) for which it knocks: slightly
 negative, since not knocking also risks the opponent's knock."""
 
@@ -302,7 +303,7 @@ class TrackerBot:
         spade = view.initial_upcard.suit is Suit.SPADES
         total = 0.0
         for _ in range(self.knock_samples):
-            picked = rng.sample(unseen, hidden + extra)
+            picked = sample(rng, unseen, hidden + extra)  # rng.sample's draws, compiled
             hand = counter.opponent_known
             for bit in picked[:hidden]:
                 hand |= bit

@@ -32,6 +32,7 @@ from __future__ import annotations
 import heapq
 import itertools
 from collections.abc import Iterator
+from typing import Final
 
 from ginrummy.melding.suit_lookups import SuitLookups
 from ginrummy.suit_masks import SUIT_BITS
@@ -89,11 +90,11 @@ def _build_labellings() -> list[list[tuple[int, int, int]]]:
     return result
 
 
-_NEXT = _build_next()
-_LABELLINGS = _build_labellings()
+_NEXT: Final = _build_next()
+_LABELLINGS: Final = _build_labellings()
 
 
-_CACHE: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
+_CACHE: Final[dict[tuple[int, int, int], list[tuple[int, int, int]]]] = {}
 
 
 def _labellings(held: int, anchored: int, fourth: int) -> list[tuple[int, int, int]]:

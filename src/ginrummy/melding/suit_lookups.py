@@ -18,14 +18,13 @@ ranks held three or more times whose cards could also be in runs.
 from __future__ import annotations
 
 from collections.abc import Sequence
-
-import attrs
+from typing import Final
 
 from ginrummy.suit_masks import rotate_left, rotate_right
 
 __all__ = ["MOST_CONFLICTS", "NO_GAIN", "SuitLookups", "lookups_for", "set_choices"]
 
-NO_GAIN = -(10**6)
+NO_GAIN: Final = -(10**6)
 """The gain recorded for an empty suit: no card there can be discarded."""
 
 MOST_CONFLICTS = 4
@@ -33,7 +32,6 @@ MOST_CONFLICTS = 4
 dynamic programme of :mod:`ginrummy.melding.rank_dp` replaces the enumeration of set choices."""
 
 
-@attrs.frozen(eq=False, repr=False)
 class SuitLookups:
     """The per-suit lookups of one melding mode, indexed by a 13-bit suit mask ``m``.
 
@@ -46,14 +44,29 @@ class SuitLookups:
       lowest card index achieving it; so ``max`` over the four suits picks the best discard
       and, on equal gains, the lowest card;
     - ``values[r]``: the points of rank bit ``r`` (0 = ace).
+
+    A plain class, not an attrs one, so that the compiled build makes it a native class whose
+    fields compiled code reads directly (``docs/design.md``, "The compiled build"); the lookups
+    are shared by every caller of one melding mode and never written after :meth:`build`.
     """
 
-    wrap: bool
-    ace_points: int
-    values: tuple[int, ...]
-    melded: list[int]
-    dw: list[int]
-    discard: tuple[list[int], list[int], list[int], list[int]]
+    __slots__ = ("ace_points", "discard", "dw", "melded", "values", "wrap")
+
+    def __init__(
+        self,
+        wrap: bool,
+        ace_points: int,
+        values: tuple[int, ...],
+        melded: list[int],
+        dw: list[int],
+        discard: tuple[list[int], list[int], list[int], list[int]],
+    ) -> None:
+        self.wrap: Final = wrap
+        self.ace_points: Final = ace_points
+        self.values: Final = values
+        self.melded: Final = melded
+        self.dw: Final = dw
+        self.discard: Final = discard
 
     @classmethod
     def build(cls, wrap: bool, ace_points: int) -> SuitLookups:
@@ -98,11 +111,11 @@ class SuitLookups:
         return dw[mask & 0x1FFF] + dw[mask >> 13 & 0x1FFF] + dw[mask >> 26 & 0x1FFF] + dw[mask >> 39]
 
 
-_BY_MODE: dict[tuple[bool, int], SuitLookups] = {(False, 1): SuitLookups.build(False, 1)}
-TRADITIONAL = _BY_MODE[False, 1]
+_BY_MODE: Final[dict[tuple[bool, int], SuitLookups]] = {(False, 1): SuitLookups.build(False, 1)}
+TRADITIONAL: Final = _BY_MODE[False, 1]
 """The lookups of traditional melding (ace low, worth 1)."""
 
-_BY_IDENTITY: dict[int, tuple[object, SuitLookups]] = {}
+_BY_IDENTITY: Final[dict[int, tuple[object, SuitLookups]]] = {}
 
 
 def lookups_for(rules: object) -> SuitLookups:
@@ -156,7 +169,7 @@ def _spread(pattern: int) -> int:
 
 # _SET_OPTIONS[prune_none][held << 4 | usable]: the options of _options, as ace-rank hand masks
 # (shift one left by the rank's bit to place it); entries for fewer than 3 suits held are unused
-_SET_OPTIONS: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]] = tuple(  # type: ignore[assignment]
+_SET_OPTIONS: Final[tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]] = tuple(  # type: ignore[assignment]
     tuple(
         tuple(_spread(p) for p in _options(key >> 4, key & 15, prune)) if (key >> 4).bit_count() >= 3 else ()
         for key in range(256)

@@ -45,7 +45,7 @@ from array import array
 from collections.abc import Callable, Iterable, Sequence
 from itertools import pairwise, repeat
 from operator import add, mul, sub
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -66,13 +66,13 @@ __all__ = [
     "softmax",
 ]
 
-MAX_WIDTH = 4096
+MAX_WIDTH: Final = 4096
 """The most inputs or outputs of one layer."""
 
-MAX_LAYERS = 16
+MAX_LAYERS: Final = 16
 """The most layers of a network."""
 
-MAX_WEIGHTS = 1 << 20
+MAX_WEIGHTS: Final = 1 << 20
 """The most weights of a network, all layers together (4 MiB as float32)."""
 
 
@@ -113,7 +113,7 @@ def softmax(values: Iterable[float]) -> list[float]:
     return [e / total for e in exps]
 
 
-_FUNCTIONS: dict[str, Callable[[Sequence[float]], list[float]]] = {
+_FUNCTIONS: Final[dict[str, Callable[[Sequence[float]], list[float]]]] = {
     "identity": _identity,
     "logistic": logistic,
     "relu": _relu,
@@ -121,10 +121,10 @@ _FUNCTIONS: dict[str, Callable[[Sequence[float]], list[float]]] = {
     "tanh": _tanh,
 }
 
-ACTIVATIONS = tuple(sorted(_FUNCTIONS))
+ACTIVATIONS: Final = tuple(sorted(_FUNCTIONS))
 """Every activation a layer may have (the names scikit-learn uses)."""
 
-HIDDEN_ACTIVATIONS = ("identity", "logistic", "relu", "tanh")
+HIDDEN_ACTIVATIONS: Final = ("identity", "logistic", "relu", "tanh")
 """The activations of a layer before the last."""
 
 OUTPUT_ACTIVATIONS = ("identity", "logistic", "softmax")

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from ginrummy.actions import (
     DISCARD_ACTIONS,
@@ -65,8 +65,8 @@ __all__ = [
 ]
 
 PASS = PassUpcard()
-TAKE = TakeDiscard()
-DRAW = DrawStock()
+TAKE: Final = TakeDiscard()
+DRAW: Final = DrawStock()
 BIG_GIN = BigGin()
 END = EndLayoffs()
 
@@ -82,8 +82,8 @@ class Change(NamedTuple):
     """The card drawn from the stock or taken from the pile, for the log."""
 
 
-_PASSED = Change(PASS)
-_ENDED = Change(END)
+_PASSED: Final = Change(PASS)
+_ENDED: Final = Change(END)
 
 
 class ActionRule:
@@ -190,9 +190,9 @@ class _DrawStock(_Nullary):
         return Change(DRAW, card)
 
 
-_DISCARDS: list[dict[int, tuple[Action, ...]]] = [{}, {}, {}, {}]
+_DISCARDS: Final[list[dict[int, tuple[Action, ...]]]] = [{}, {}, {}, {}]
 """Per suit, the discards of each suit mask seen (see :func:`_each`)."""
-_KNOCKS: list[dict[int, tuple[Action, ...]]] = [{}, {}, {}, {}]
+_KNOCKS: Final[list[dict[int, tuple[Action, ...]]]] = [{}, {}, {}, {}]
 """Per suit, the knocks of each suit mask seen."""
 
 
@@ -268,8 +268,8 @@ class _Discard(ActionRule):
         return Change(action)
 
 
-_DEAD_HAND = RoundResult(outcome=Outcome.DEAD_HAND)
-_VOID = RoundResult(outcome=Outcome.VOID)
+_DEAD_HAND: Final = RoundResult(outcome=Outcome.DEAD_HAND)
+_VOID: Final = RoundResult(outcome=Outcome.VOID)
 
 
 def _end(new: RoundFields, result: RoundResult) -> None:
@@ -393,7 +393,7 @@ def _fits(r: RoundFields, card_mask: int, meld: int) -> bool:
     return r.spread[meld].accepts(DECK[card_mask.bit_length() - 1], r.rules)
 
 
-_LAYOFFS_ONLY = "layoffs are made only after a knock, by the player who did not knock"
+_LAYOFFS_ONLY: Final = "layoffs are made only after a knock, by the player who did not knock"
 
 
 class _LayOff(ActionRule):
@@ -523,7 +523,7 @@ def spread_reason(cards: Hand, melds: Sequence[Meld], rules: Ruleset, *, need_al
     return None
 
 
-ACTION_RULES: Mapping[type[Action], ActionRule] = MappingProxyType(
+ACTION_RULES: Final[Mapping[type[Action], ActionRule]] = MappingProxyType(
     {
         rule.kind: rule
         for rule in (
@@ -540,7 +540,7 @@ ACTION_RULES: Mapping[type[Action], ActionRule] = MappingProxyType(
 )
 """The rule of each action class (read-only)."""
 
-ACTION_RULES_BY_PHASE: Mapping[Phase, tuple[ActionRule, ...]] = MappingProxyType(
+ACTION_RULES_BY_PHASE: Final[Mapping[Phase, tuple[ActionRule, ...]]] = MappingProxyType(
     {
         Phase.UPCARD_OFFER: (ACTION_RULES[TakeDiscard], ACTION_RULES[PassUpcard]),
         Phase.DRAW: (ACTION_RULES[DrawStock], ACTION_RULES[TakeDiscard]),
@@ -554,7 +554,7 @@ them: take or draw before pass; discards, knocks, big gin; layoffs, then the end
 (read-only)."""
 
 
-_RULES_OF_PHASE = {id(phase): rules for phase, rules in ACTION_RULES_BY_PHASE.items()}
+_RULES_OF_PHASE: Final = {id(phase): rules for phase, rules in ACTION_RULES_BY_PHASE.items()}
 """:data:`ACTION_RULES_BY_PHASE` by the phase's identity: an Enum member hashes in Python code."""
 
 

@@ -18,7 +18,6 @@ after both players pass the upcard the non-dealer must draw from the stock
 
 from __future__ import annotations
 
-import functools
 import random
 import warnings
 from collections.abc import Hashable, Iterable, Mapping, Sequence
@@ -31,7 +30,7 @@ from ginrummy.beliefs.opponent_models import OpponentModel, find_model
 from ginrummy.beliefs.particles import Population, population, uniform_probabilities
 from ginrummy.beliefs.worlds import Record, World, draw_world
 from ginrummy.cards import DECK, Card, CardsLike, Hand
-from ginrummy.compiler_hints import mypyc_attr
+from ginrummy.compiler_hints import as_method, mypyc_attr
 from ginrummy.errors import GinRummyError, IllegalActionError, InvalidPositionError
 from ginrummy.melds import Meld
 from ginrummy.phase import Phase
@@ -592,4 +591,4 @@ class PlayerView:
         return board_text.view_picture(self)
 
 
-setattr(PlayerView, "__getattr__", functools.partialmethod(events_on_first_use))  # noqa: B010
+setattr(PlayerView, "__getattr__", as_method(events_on_first_use))  # noqa: B010

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
+from typing import Final
 
 from ginrummy.cards import DECK, FULL_MASK, Card, Hand, _hand, to_mask
 from ginrummy.dealing import HAND_SIZE, STOCK_AT_DEAL, check_deck, deal
@@ -387,7 +388,7 @@ def _known_cards_held(f: RoundFields) -> Reason | None:
     return None
 
 
-POSITION_CHECKS: tuple[Callable[[RoundFields], Reason | None], ...] = (
+POSITION_CHECKS: Final[tuple[Callable[[RoundFields], Reason | None], ...]] = (
     _every_card_once,
     _hand_sizes,
     _upcard_not_in_stock,

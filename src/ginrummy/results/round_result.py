@@ -16,6 +16,7 @@ ginrummy.errors.InvalidResultError: invalid round result: a knock with deadwood 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 import attrs
 
@@ -28,9 +29,9 @@ from ginrummy.validators import check_int, int_field, is_int, player_field
 
 __all__ = ["RoundResult"]
 
-_CONTEXT = "round result"
+_CONTEXT: Final = "round result"
 
-_WRAP = Ruleset(round_the_corner=True)
+_WRAP: Final = Ruleset(round_the_corner=True)
 """A layoff is judged under melding that allows wrapping runs: a result does not carry its
 ruleset, and a wrapping layoff is possible under some ruleset (:meth:`RoundResult.reprice`
 judges it under a real one)."""

@@ -19,7 +19,7 @@ same for every round however long the game; :func:`score_game`, :func:`game_scor
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import cast
+from typing import Final, cast
 
 import attrs
 
@@ -37,7 +37,7 @@ __all__ = [
     "score_game",
 ]
 
-HOLLYWOOD_COLUMNS = 3
+HOLLYWOOD_COLUMNS: Final = 3
 """The number of game columns under Hollywood scoring."""
 
 

@@ -30,6 +30,7 @@ from ginrummy.bots.registry import BotFactory, checked_bot, make_bot
 from ginrummy.errors import GinRummyError
 from ginrummy.play.game import Game
 from ginrummy.play.round import Round
+from ginrummy.results.round_result import RoundResult
 from ginrummy.rules import Ruleset
 from ginrummy.simulation.tally import UNITS, Counts, PairedSums, Tally, Unit
 from ginrummy.validators import check_int, check_seed
@@ -101,7 +102,7 @@ def _play_unit(rules: Ruleset, unit: Unit, index: int, seed: int | str, bots: Bo
         assert state.result is not None
         return Counts.of_round(state.result, state.dealer, state.turns)
     game = Game.new(rules, seed=unit_seed, dealer=first_dealer)
-    counts = Counts()
+    rounds: list[tuple[RoundResult, int, int]] = []  # counted at the end: one checked Counts
     while not game.is_over:
         player = game.to_act
         assert player is not None
@@ -110,10 +111,10 @@ def _play_unit(rules: Ruleset, unit: Unit, index: int, seed: int | str, bots: Bo
         if len(game.results) != finished:
             played = game.finished
             assert played is not None and played.result is not None
-            counts += Counts.of_round(played.result, played.dealer, played.turns)
+            rounds.append((played.result, played.dealer, played.turns))
     result = game.result
     return attrs.evolve(
-        counts,
+        Counts.of_rounds(rounds),
         games=1,
         first_player_wins=int(result.winner == 1 - first_dealer),
         player0_wins=int(result.winner == 0),

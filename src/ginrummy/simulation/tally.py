@@ -26,7 +26,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
 import attrs
@@ -172,23 +172,57 @@ class Counts:
 
         :raises GinRummyError: for a negative number of turns or a dealer other than 0 or 1.
         """
-        check_player(dealer, "dealer", GinRummyError)
-        check_int(turns, "turns", GinRummyError, low=0)
+        return cls.of_rounds([(result, dealer, turns)])
+
+    @classmethod
+    def of_rounds(cls, rounds: Iterable[tuple[RoundResult, int, int]]) -> Counts:
+        """The counts of finished rounds, each given as ``(result, dealer, turns)``: the sum of
+        their :meth:`of_round`, made (and checked) once, as a simulation counts a game's rounds.
+
+        :raises GinRummyError: for a negative number of turns or a dealer other than 0 or 1.
+
+        >>> import ginrummy as gr
+        >>> gin = gr.RoundResult(outcome=gr.Outcome.GIN, winner=0, points=30)
+        >>> knock = gr.RoundResult(outcome=gr.Outcome.KNOCK, winner=1, points=12)
+        >>> both = Counts.of_rounds([(gin, 1, 8), (knock, 0, 11)])
+        >>> both == Counts.of_round(gin, 1, 8) + Counts.of_round(knock, 0, 11)
+        True
+        """
         outcomes = [0] * len(OUTCOMES)
-        outcomes[OUTCOMES.index(result.outcome)] = 1
-        scored = result.winner is not None
+        played = turns_total = turns_squared = scored_rounds = points = points_squared = 0
+        dealer_wins = non_dealer_wins = player0_round_wins = player1_round_wins = 0
+        for result, dealer, turns in rounds:
+            check_player(dealer, "dealer", GinRummyError)
+            check_int(turns, "turns", GinRummyError, low=0)
+            played += 1
+            outcomes[OUTCOMES.index(result.outcome)] += 1
+            turns_total += turns
+            turns_squared += turns * turns
+            points += result.points
+            points_squared += result.points * result.points
+            winner = result.winner
+            if winner is not None:
+                scored_rounds += 1
+                if winner == dealer:
+                    dealer_wins += 1
+                else:
+                    non_dealer_wins += 1
+                if winner == 0:
+                    player0_round_wins += 1
+                elif winner == 1:
+                    player1_round_wins += 1
         return cls(
-            rounds=1,
+            rounds=played,
             outcomes=tuple(outcomes),
-            turns=turns,
-            turns_squared=turns * turns,
-            scored_rounds=int(scored),
-            points=result.points,
-            points_squared=result.points * result.points,
-            dealer_wins=int(scored and result.winner == dealer),
-            non_dealer_wins=int(scored and result.winner != dealer),
-            player0_round_wins=int(result.winner == 0),
-            player1_round_wins=int(result.winner == 1),
+            turns=turns_total,
+            turns_squared=turns_squared,
+            scored_rounds=scored_rounds,
+            points=points,
+            points_squared=points_squared,
+            dealer_wins=dealer_wins,
+            non_dealer_wins=non_dealer_wins,
+            player0_round_wins=player0_round_wins,
+            player1_round_wins=player1_round_wins,
         )
 
 
