@@ -251,8 +251,14 @@ def _best_for(
     wrap, melded, dw = lookups.wrap, lookups.melded, lookups.dw
     suits = split(mask)
     # a card that can be neither in a run nor laid off onto one is "loose" (see set_choices)
-    usable = [melded[suits[s]] | _flood(knocker_runs[s], suits[s], wrap) for s in range(4)]
-    combos = set_choices(triples(*suits), suits, usable, prune_none=True)
+    a, b, c, d = suits
+    usable = (
+        melded[a] | _flood(knocker_runs[0], a, wrap),
+        melded[b] | _flood(knocker_runs[1], b, wrap),
+        melded[c] | _flood(knocker_runs[2], c, wrap),
+        melded[d] | _flood(knocker_runs[3], d, wrap),
+    )
+    combos = set_choices(triples(a, b, c, d), suits, usable, prune_none=True)
     best_points, best_count = 1 << 30, 99
     best_laid: tuple[int, int, int, int] = (0, 0, 0, 0)
     for combo in combos:

@@ -450,7 +450,17 @@ def _best_discard_with_sets(a: int, b: int, c: int, d: int, t: int, lookups: Sui
     for sets in combos:
         left = rest ^ sets
         sa, sb, sc, sd = left & 0x1FFF, left >> 13 & 0x1FFF, left >> 26 & 0x1FFF, left >> 39
-        key = max(ka[sa], kb[sb], kc[sc], kd[sd])
+        # max() of the four, written out: the compiled build calls a builtin of four arguments
+        key = ka[sa]
+        other = kb[sb]
+        if other > key:
+            key = other
+        other = kc[sc]
+        if other > key:
+            key = other
+        other = kd[sd]
+        if other > key:
+            key = other
         if key < 1 << 8:
             # no discard gains: discards from the sets compete (quads free, triples not)
             quads = sets & sets >> 13 & sets >> 26 & sets >> 39
@@ -524,7 +534,8 @@ def _discards(mask: int, lookups: SuitLookups) -> tuple[tuple[Card, int], ...]:
         # quad, each triple, no set). For each choice, removing a card not in its sets changes
         # only that card's suit in the run lookups.
         least = [1 << 30] * 52
-        for sets in set_choices(t, (a, b, c, d), (SUIT_BITS,) * 4, prune_none=False):
+        every_card = (SUIT_BITS, SUIT_BITS, SUIT_BITS, SUIT_BITS)
+        for sets in set_choices(t, (a, b, c, d), every_card, prune_none=False):
             suits = split(mask ^ sets)
             total = dw[suits[0]] + dw[suits[1]] + dw[suits[2]] + dw[suits[3]]
             for s in (0, 1, 2, 3):

@@ -17,7 +17,6 @@ ranks held three or more times whose cards could also be in runs.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
 from ginrummy.suit_masks import rotate_left, rotate_right
@@ -178,12 +177,16 @@ _SET_OPTIONS: Final[tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ..
 )
 
 
-def set_choices(ranks: int, suits: Sequence[int], usable: Sequence[int], prune_none: bool) -> list[int]:
+def set_choices(
+    ranks: int, suits: tuple[int, int, int, int], usable: tuple[int, int, int, int], prune_none: bool
+) -> list[int]:
     """Every combination of the set options of ``ranks`` (each held three or more times in
     the suit masks ``suits``; see :func:`_options`), each as the hand mask of the cards it melds
     in sets.
 
     :param usable: per suit, the cards that could be in a run (or laid off onto one).
+
+    The masks come as fixed-length tuples, which the compiled build passes unboxed.
 
     >>> from ginrummy.cards import Hand
     >>> suits = (0b100, 0b100, 0b111, 0)  # 3c 3d and Ah 2h 3h
@@ -200,6 +203,6 @@ def set_choices(ranks: int, suits: Sequence[int], usable: Sequence[int], prune_n
         i = r.bit_length() - 1
         held = (a >> i & 1) | (b >> i & 1) << 1 | (c >> i & 1) << 2 | (d >> i & 1) << 3
         use = (ua >> i & 1) | (ub >> i & 1) << 1 | (uc >> i & 1) << 2 | (ud >> i & 1) << 3
-        options = [spread << i for spread in options_by_key[held << 4 | use]]
-        combos = [x | o for x in combos for o in options]
+        options = options_by_key[held << 4 | use]
+        combos = [x | spread << i for x in combos for spread in options]
     return combos
