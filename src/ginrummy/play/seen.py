@@ -84,9 +84,8 @@ def events_on_first_use(self: Any, name: str) -> Any:
     """A view's ``__getattr__`` (:class:`ginrummy.PlayerView`'s, set after the class, where no
     type checker reads it as allowing any attribute, and through
     :func:`~ginrummy.compiler_hints.as_method`, as the compiled build's function binds no
-    instance): a view made by a round leaves its censored
-    log (``_log``) to be built on first use, as most bots and encoders never read it; only
-    ``events`` can be missing this way."""
+    instance): a view made by a round leaves its censored log (``_log``) to be built on first
+    use, as most bots and encoders never read it; only ``events`` can be missing this way."""
     if name == "events" and "_log" in self.__dict__:
         events = self.__dict__["events"] = seen_events(self.__dict__.pop("_log"), self.player)
         return events
