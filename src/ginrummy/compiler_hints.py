@@ -23,6 +23,7 @@ function a method of a class it is set on after the class.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -71,9 +72,8 @@ def as_method(function: Callable[..., _T]) -> Callable[..., _T]:
     'Box here'
     """
 
+    @functools.wraps(function)
     def method(self: Any, *args: Any) -> _T:
         return function(self, *args)
 
-    method.__doc__ = function.__doc__
-    method.__name__ = getattr(function, "__name__", "method")
     return method

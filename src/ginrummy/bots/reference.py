@@ -40,7 +40,20 @@ from ginrummy.phase import Phase
 from ginrummy.play.round import PlayerView
 from ginrummy.validators import check_seed
 
-__all__ = ["GreedyBot", "RandomBot", "checked_view", "next_layoff", "require_turn"]
+__all__ = ["GreedyBot", "RandomBot", "checked_view", "next_layoff", "offers", "require_turn"]
+
+
+def offers(legal: tuple[Action, ...], kind: type[Action]) -> bool:
+    """Whether ``legal`` holds an action of class ``kind``.
+
+    Found by type, not by ``kind() in legal``: attrs' ``__eq__`` would run interpreted in the
+    compiled build, once per legal action.
+
+    >>> import ginrummy as gr
+    >>> offers(require_turn(gr.Round.deal(gr.PAGAT, dealer=0, seed=7).view(1)), gr.TakeDiscard)
+    True
+    """
+    return any(type(action) is kind for action in legal)
 
 
 def require_turn(view: PlayerView) -> tuple[Action, ...]:
@@ -143,7 +156,7 @@ class GreedyBot:
         legal = require_turn(seen)
         phase = seen.phase
         if phase is Phase.UPCARD_OFFER or phase is Phase.DRAW:
-            take = any(type(action) is TakeDiscard for action in legal) and self._improves(seen)
+            take = offers(legal, TakeDiscard) and self._improves(seen)
             if take:
                 return TakeDiscard()
             return PassUpcard() if phase is Phase.UPCARD_OFFER else DrawStock()
@@ -165,7 +178,7 @@ class GreedyBot:
     @staticmethod
     def _discard_or_knock(view: PlayerView, legal: tuple[Action, ...]) -> Action:
         # by type and by index, not by attrs' ``__eq__`` (the compiled build calls that interpreted)
-        if any(type(action) is BigGin for action in legal):
+        if offers(legal, BigGin):
             return BigGin()
         hand = view.hand
         blocked = view.taken if view.taken is not None and not view.rules.may_discard_taken_card else None

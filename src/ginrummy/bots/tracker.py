@@ -55,7 +55,7 @@ from typing import ClassVar, Final
 from ginrummy.actions import DISCARD_ACTIONS, Action, BigGin, DrawStock, Knock, PassUpcard, TakeDiscard
 from ginrummy.bots.card_counting import CardCounter, meld_gain
 from ginrummy.bots.random_draws import sample
-from ginrummy.bots.reference import checked_view, next_layoff, require_turn
+from ginrummy.bots.reference import checked_view, next_layoff, offers, require_turn
 from ginrummy.cards import Card, Hand, Suit
 from ginrummy.errors import GinRummyError
 from ginrummy.melding.partition import Arrangement, all_best_melds, best_discard, best_discards, deadwood
@@ -182,13 +182,13 @@ class TrackerBot:
             return [(0.0, next_layoff(seen))]
         counter = CardCounter(seen)
         if phase is Phase.DISCARD:
-            if any(type(action) is BigGin for action in legal):
+            if offers(legal, BigGin):
                 return [(-math.inf, BigGin())]
             rules = seen.rules
             blocked = seen.taken if seen.taken is not None and not rules.may_discard_taken_card else None
             return self._plays(seen, counter, seen.hand.mask, blocked, all_plays=True)
         draw: Action = PassUpcard() if phase is Phase.UPCARD_OFFER else DrawStock()
-        if not any(type(action) is TakeDiscard for action in legal) or seen.upcard is None:
+        if not offers(legal, TakeDiscard) or seen.upcard is None:
             return [(0.0, draw)]
         top = seen.upcard
         hand = seen.hand.mask

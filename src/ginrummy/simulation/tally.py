@@ -189,12 +189,11 @@ class Counts:
         True
         """
         outcomes = [0] * len(OUTCOMES)
-        played = turns_total = turns_squared = scored_rounds = points = points_squared = 0
+        turns_total = turns_squared = scored_rounds = points = points_squared = 0
         dealer_wins = non_dealer_wins = player0_round_wins = player1_round_wins = 0
         for result, dealer, turns in rounds:
             check_player(dealer, "dealer", GinRummyError)
             check_int(turns, "turns", GinRummyError, low=0)
-            played += 1
             outcomes[OUTCOMES.index(result.outcome)] += 1
             turns_total += turns
             turns_squared += turns * turns
@@ -212,7 +211,7 @@ class Counts:
                 elif winner == 1:
                     player1_round_wins += 1
         return cls(
-            rounds=played,
+            rounds=sum(outcomes),
             outcomes=tuple(outcomes),
             turns=turns_total,
             turns_squared=turns_squared,
