@@ -2,11 +2,12 @@
 
 One run measures, in alternating passes, each build in its own interpreter (a subprocess
 running this file with ``--worker``): ``deadwood`` on 10 cards and ``best_discard`` on 11
-(microseconds a call over a fixed set of random hands), random playouts (microseconds an
-action), the tracker bot's simulation (games a second) and the RL environment (steps a
-second). OpenSpiel's ``min_deadwood`` and its random playouts are measured in the same
-workers, so every ratio is of figures from one run. The figure of each is the median of its
-passes.
+(microseconds a call over a fixed set of random hands, the median of five loops in a pass),
+random playouts (microseconds an action, 300 rounds), the tracker bot's simulation (games a
+second, 30 games) and the RL environment (steps a second, 100 random episodes). OpenSpiel's
+``min_deadwood`` and its random playouts are measured in the same workers, each right after
+the same figure of the build, so every ratio is of figures from one run. The figure of each
+is the median of its passes; a ratio is the median of the passes' own ratios.
 
 Run from a checkout: ``python benchmarks/builds.py --compiled-python PATH`` where ``PATH`` is a
 Python whose environment has the compiled build (``GINRUMMY_COMPILE=1 pip install .``); the
@@ -17,6 +18,7 @@ with ``pip install ".[bench]"`` in both environments (else it is left out).
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import random
@@ -37,35 +39,72 @@ def _hands(count: int, size: int, seed: int) -> list[list[Any]]:
     return [rng.sample(gr.DECK, size) for _ in range(count)]
 
 
-def _per_call_us(function: Any, items: list[Any]) -> float:
-    start = time.perf_counter()
-    for item in items:
-        function(item)
-    return (time.perf_counter() - start) / len(items) * 1e6
+def _per_call_us(function: Any, items: list[Any], repeats: int = 5) -> float:
+    """Microseconds a call: the median of ``repeats`` timed loops over ``items``, after a
+    collection (a loop of a thousand calls lasts well under a millisecond, so one collection
+    of the worker's whole heap falling inside it, or the first touch of a lookup table, would
+    otherwise count for more than the calls themselves)."""
+    gc.collect()
+    figures = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        for item in items:
+            function(item)
+        figures.append((time.perf_counter() - start) / len(items) * 1e6)
+    return statistics.median(figures)
 
 
-def worker(seed: int) -> dict[str, Any]:
-    """One pass of every figure in this interpreter."""
-    import ginrummy as gr
-
-    figures: dict[str, Any] = {"compiled": gr.COMPILED}
-    tens, elevens = _hands(3000, 10, seed), _hands(1000, 11, seed + 1)
-    hands10 = [gr.Hand(cards) for cards in tens]
-    hands11 = [gr.Hand(cards) for cards in elevens]
-    figures["deadwood_us"] = _per_call_us(gr.deadwood, hands10)
-    figures["best_discard_us"] = _per_call_us(gr.best_discard, hands11)
+def _playouts_us(gr: Any, seed: int) -> float:
+    """Microseconds an action of 300 random rounds (their deals included)."""
     rng = random.Random(seed)
+    gc.collect()
     actions, start = 0, time.perf_counter()
     for number in range(300):
         state = gr.Round.deal(gr.PAGAT, dealer=number % 2, seed=rng.randrange(2**32))
         while not state.is_over:
             state = state.apply(rng.choice(state.legal_actions()))
             actions += 1
-    figures["playout_us_per_action"] = (time.perf_counter() - start) / actions * 1e6
-    start = time.perf_counter()
-    gr.play_games(gr.PAGAT, ("tracker", "tracker"), f"bench:{seed}", 0, 10)
-    figures["tracker_games_per_s"] = 10 / (time.perf_counter() - start)
+    return (time.perf_counter() - start) / actions * 1e6
+
+
+def worker(seed: int) -> dict[str, Any]:
+    """One pass of every figure in this interpreter. Each of OpenSpiel's figures is measured
+    right after the same figure of this build, so that a pair shares the machine's speed of
+    the moment (a shared machine's speed drifts by a factor of two over minutes)."""
+    import ginrummy as gr
+
     sys.path.insert(0, str(HERE))  # the other benchmarks: their RL pass and OpenSpiel's loader
+    from deadwood import load_openspiel
+
+    peer, _ = load_openspiel()
+    figures: dict[str, Any] = {"compiled": gr.COMPILED}
+    tens, elevens = _hands(3000, 10, seed), _hands(1000, 11, seed + 1)
+    hands10 = [gr.Hand(cards) for cards in tens]
+    hands11 = [gr.Hand(cards) for cards in elevens]
+    figures["deadwood_us"] = _per_call_us(gr.deadwood, hands10)
+    if peer is not None:
+        tens10 = [peer.convert(cards) for cards in tens]
+        figures["openspiel_agrees"] = all(
+            peer.deadwood(ints) == gr.deadwood(cards)
+            for ints, cards in zip(tens10[:100], tens[:100], strict=True)
+        )
+        figures["openspiel_deadwood_us"] = _per_call_us(peer.deadwood, tens10)
+    figures["best_discard_us"] = _per_call_us(gr.best_discard, hands11)
+    if peer is not None:
+        elevens11 = [peer.convert(cards) for cards in elevens]
+        figures["openspiel_best_discard_us"] = _per_call_us(peer.discard, elevens11)
+    figures["playout_us_per_action"] = _playouts_us(gr, seed)
+    if peer is not None:
+        import pyspiel
+        from playout import openspiel_pass
+
+        gc.collect()
+        seconds, actions = openspiel_pass(pyspiel.load_game("gin_rummy"), 300, seed)
+        figures["openspiel_playout_us_per_action"] = seconds / actions * 1e6
+    gc.collect()
+    start = time.perf_counter()
+    gr.play_games(gr.PAGAT, ("tracker", "tracker"), f"bench:{seed}", 0, 30)
+    figures["tracker_games_per_s"] = 30 / (time.perf_counter() - start)
     try:
         from rl import aec_pass
     except ImportError:  # no rl extra
@@ -73,25 +112,8 @@ def worker(seed: int) -> dict[str, Any]:
     else:
         from ginrummy import rl
 
-        steps, wall, _ = aec_pass(lambda: rl.aec_env(preset=gr.PAGAT), 20)(seed)
+        steps, wall, _ = aec_pass(lambda: rl.aec_env(preset=gr.PAGAT), 100)(seed)
         figures["rl_steps_per_s"] = steps / wall
-    from deadwood import load_openspiel
-
-    peer, _ = load_openspiel()
-    if peer is None:
-        return figures
-    tens10 = [peer.convert(cards) for cards in tens]
-    figures["openspiel_agrees"] = all(
-        peer.deadwood(ints) == gr.deadwood(cards)
-        for ints, cards in zip(tens10[:100], tens[:100], strict=True)
-    )
-    figures["openspiel_deadwood_us"] = _per_call_us(peer.deadwood, tens10)
-    figures["openspiel_best_discard_us"] = _per_call_us(peer.discard, [peer.convert(c) for c in elevens])
-    import pyspiel
-    from playout import openspiel_pass
-
-    seconds, actions = openspiel_pass(pyspiel.load_game("gin_rummy"), 300, seed)
-    figures["openspiel_playout_us_per_action"] = seconds / actions * 1e6
     return figures
 
 
@@ -147,10 +169,15 @@ def main() -> None:
         if not all(key in r for r in runs["pure"] + runs["compiled"]):
             continue
         pure, compiled = median("pure", key), median("compiled", key)
-        line = f"{label:<28}{pure:>12.2f}{compiled:>12.2f}{compiled / pure:>15.2f}"
+        # a ratio is the median of each pass's own ratio (the pure and compiled workers of a
+        # pass run one after the other; OpenSpiel in the compiled worker, right after it)
+        pairs = zip(runs["pure"], runs["compiled"], strict=True)
+        paired = statistics.median(c[key] / p[key] for p, c in pairs)
+        line = f"{label:<28}{pure:>12.2f}{compiled:>12.2f}{paired:>15.2f}"
         if peer and all(peer in r for r in runs["compiled"]):
             theirs = median("compiled", peer)
-            line += f"{theirs:>12.2f}{compiled / theirs:>13.2f}"
+            against = statistics.median(r[key] / r[peer] for r in runs["compiled"])
+            line += f"{theirs:>12.2f}{against:>13.2f}"
         print(line)
     print("(a time: lower is better, a ratio below 1 is faster; a rate: higher is better)")
 

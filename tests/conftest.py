@@ -54,7 +54,7 @@ actions and rulesets, the round's record, JSON for every value and the take-back
 
 def is_core(path: Path) -> bool:
     """Whether the test file ``path`` holds rules' tests, marked ``core``:
-    ``pip install ".[test-core]" && pytest -m core`` checks the core with three packages (the
+    ``pip install ".[test-core]" && pytest -m core`` checks the core with four packages (the
     README), where ``.[test]`` installs some eighty."""
     relative = path.relative_to(TESTS).as_posix()
     return relative.split("/")[0] in CORE_FOLDERS or relative in CORE_FILES

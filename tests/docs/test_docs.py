@@ -93,7 +93,8 @@ def test_readme_quickstart_has_the_two_setup_commands() -> None:
     assert 'pip install ".[test-core]" && pytest -m core' in quickstart
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     extra = project["project"]["optional-dependencies"]["test-core"]
-    assert ["hypothesis", "jsonschema-rs", "pytest"] == sorted(re.split(r"[<>=]", name)[0] for name in extra)
+    names = sorted(re.split(r"[<>=]", name)[0] for name in extra)
+    assert ["hypothesis", "jsonschema-rs", "pytest", "pytest-xdist"] == names
 
 
 def test_readme_tour_runs_and_its_comments_are_true() -> None:
