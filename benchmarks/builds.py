@@ -54,19 +54,6 @@ def _per_call_us(function: Any, items: list[Any], repeats: int = 5) -> float:
     return statistics.median(figures)
 
 
-def _playouts_us(gr: Any, seed: int) -> float:
-    """Microseconds an action of 300 random rounds (their deals included)."""
-    rng = random.Random(seed)
-    gc.collect()
-    actions, start = 0, time.perf_counter()
-    for number in range(300):
-        state = gr.Round.deal(gr.PAGAT, dealer=number % 2, seed=rng.randrange(2**32))
-        while not state.is_over:
-            state = state.apply(rng.choice(state.legal_actions()))
-            actions += 1
-    return (time.perf_counter() - start) / actions * 1e6
-
-
 def worker(seed: int) -> dict[str, Any]:
     """One pass of every figure in this interpreter. Each of OpenSpiel's figures is measured
     right after the same figure of this build, so that a pair shares the machine's speed of
@@ -75,6 +62,7 @@ def worker(seed: int) -> dict[str, Any]:
 
     sys.path.insert(0, str(HERE))  # the other benchmarks: their RL pass and OpenSpiel's loader
     from deadwood import load_openspiel
+    from playout import ginrummy_pass, openspiel_pass
 
     peer, _ = load_openspiel()
     figures: dict[str, Any] = {"compiled": gr.COMPILED}
@@ -93,10 +81,11 @@ def worker(seed: int) -> dict[str, Any]:
     if peer is not None:
         elevens11 = [peer.convert(cards) for cards in elevens]
         figures["openspiel_best_discard_us"] = _per_call_us(peer.discard, elevens11)
-    figures["playout_us_per_action"] = _playouts_us(gr, seed)
+    gc.collect()
+    seconds, actions = ginrummy_pass(300, seed, gr.PAGAT)
+    figures["playout_us_per_action"] = seconds / actions * 1e6
     if peer is not None:
         import pyspiel
-        from playout import openspiel_pass
 
         gc.collect()
         seconds, actions = openspiel_pass(pyspiel.load_game("gin_rummy"), 300, seed)
