@@ -51,7 +51,7 @@ from ginrummy.errors import InvalidHandError, InvalidMeldError
 from ginrummy.melding.rank_dp import ordered_choices, solve
 from ginrummy.melding.suit_lookups import MOST_CONFLICTS, NO_GAIN, SuitLookups, lookups_for, set_choices
 from ginrummy.melds import Meld, MeldingRules, MeldKind, _meld_key
-from ginrummy.suit_masks import SUIT_BITS, rotate_left, rotate_right, split, triples
+from ginrummy.suit_masks import IN_EVERY_SUIT, SUIT_BITS, rotate_left, rotate_right, split, triples
 from ginrummy.validators import check_int, is_int
 
 __all__ = [
@@ -272,7 +272,7 @@ def _optimal_choices(mask: int, lookups: SuitLookups) -> tuple[int, list[int], i
     if (t & in_runs).bit_count() > MOST_CONFLICTS:
         points, choices = solve(mask, lookups, want_all=True)
         return 0, sorted(choices, key=lambda removal: _preference(removal, t)), points
-    rest = mask & ~(free * 0x8004002001)  # the ranks melded whole, taken out of every suit
+    rest = mask & ~IN_EVERY_SUIT[free]  # the ranks melded whole, taken out of every suit
     scored = []
     for combo in set_choices(t & in_runs, suits, runs, prune_none=True):
         left = rest ^ combo
