@@ -11,8 +11,8 @@ import importlib.util
 import json
 import re
 import sys
-from collections.abc import Callable, Iterator
-from functools import cache
+from collections.abc import Callable
+from functools import cache, lru_cache
 from types import ModuleType
 from typing import Any
 
@@ -98,24 +98,33 @@ def card_tokens(text: str) -> set[str]:
     return tokens
 
 
-def json_strings(value: object) -> Iterator[str]:
-    """Every string (keys included) in a JSON value."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield key
-            yield from json_strings(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from json_strings(item)
+def json_strings(value: object) -> set[str]:
+    """Every distinct string (keys included) in a JSON value."""
+    strings: set[str] = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            strings.add(item)
+        elif isinstance(item, dict):
+            strings.update(item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return strings
+
+
+@lru_cache(maxsize=1 << 16)
+def _string_tokens(text: str) -> frozenset[str]:
+    """:func:`card_tokens` of one string, remembered (a client's frames repeat most strings)."""
+    return frozenset(card_tokens(text))
 
 
 def json_tokens(value: object) -> set[str]:
     """Every card token in the strings of a JSON value."""
     tokens: set[str] = set()
     for text in json_strings(value):
-        tokens |= card_tokens(text)
+        tokens |= _string_tokens(text)
     return tokens
 
 
