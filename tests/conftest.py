@@ -1,6 +1,7 @@
 """Test-wide settings: Hypothesis runs without per-example deadlines (a busy CI machine must not
-turn a slow example into a failure) and derandomized, so a CI run is reproducible; the report's
-header says which ``ginrummy`` is under test (the source tree, or an installed wheel). Fixtures
+turn a slow example into a failure), derandomized, so a CI run is reproducible, and with the
+run's share of the examples (:mod:`hypothesis_share`); the report's header says which
+``ginrummy`` is under test (the source tree, or an installed wheel) and that share. Fixtures
 shared by several test files live here too."""
 
 from __future__ import annotations
@@ -14,11 +15,13 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 import ginrummy
+from hypothesis_share import SHARE, examples
 from repository import TESTS
 from schema_validation import checking_dumps
 
 settings.register_profile(
     "ginrummy",
+    max_examples=examples(100),  # Hypothesis's default, or this run's share of it
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],
@@ -74,9 +77,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.core)
 
 
-def pytest_report_header() -> str:
-    """The version and the directory of the ``ginrummy`` the tests import."""
-    return f"ginrummy {ginrummy.__version__} from {Path(ginrummy.__file__).parent}"
+def pytest_report_header() -> list[str]:
+    """The version and the directory of the ``ginrummy`` the tests import, and the share of
+    Hypothesis's examples this run generates (:mod:`hypothesis_share`)."""
+    share = "all" if SHARE == 1.0 else f"{SHARE:g} of each test's"
+    return [
+        f"ginrummy {ginrummy.__version__} from {Path(ginrummy.__file__).parent}",
+        f"hypothesis: {share} examples",
+    ]
 
 
 @pytest.fixture

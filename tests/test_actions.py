@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ginrummy as gr
+from hypothesis_share import examples
 from positions import card, choose_action, meld
 
 RTC = gr.PAGAT.evolve(round_the_corner=True, ace_points=15)
@@ -236,7 +237,7 @@ def test_actions_outside_the_space_have_no_id(action: gr.Action) -> None:
     assert repr(action) in str(info.value)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), name=st.sampled_from(sorted(gr.PRESETS)))
 def test_every_legal_action_in_a_playout_has_an_id_that_maps_back(seed: int, name: str) -> None:
     """API: ids are for bots and reinforcement learning: every action ``legal_actions()`` offers

@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ginrummy as gr
+from hypothesis_share import examples
 from positions import choose_action, play, position, set_up
 
 MAX_ACTIONS = 400
@@ -32,7 +33,7 @@ def known_as_set_up(r: gr.Round) -> tuple[gr.Hand, gr.Hand]:
 
 
 @pytest.mark.parametrize("name", sorted(gr.PRESETS))
-@settings(max_examples=15)
+@settings(max_examples=examples(15))
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1), dealer=st.sampled_from([0, 1]))
 def test_a_position_set_up_again_has_the_key_of_the_one_played_to(name: str, seed: int, dealer: int) -> None:
     """At every position before a knock, the same cards set up with ``from_position`` have the
@@ -60,7 +61,7 @@ def test_a_position_set_up_again_has_the_key_of_the_one_played_to(name: str, see
 
 
 @pytest.mark.parametrize("name", sorted(gr.PRESETS))
-@settings(max_examples=10)
+@settings(max_examples=examples(10))
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_every_action_changes_the_key_and_a_replay_keeps_it(name: str, seed: int) -> None:
     """Each action moves a card, the phase or the turn, so consecutive positions have different

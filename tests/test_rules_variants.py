@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 import ginrummy as gr
 from cli_helpers import run_cli
 from ginrummy.play.game import next_dealer
+from hypothesis_share import examples
 from positions import card, cards, check_cards, choose_action, illegal_reason, play, position
 
 RTC = gr.ROUND_THE_CORNER
@@ -531,7 +532,7 @@ RESULTS_ST = st.lists(
 """Round results: wins of 0 to 100 points and dead hands, enough of them to end most matches."""
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(results=RESULTS_ST)
 def test_hollywood_columns_are_three_pagat_games(results: list[gr.RoundResult]) -> None:
     """docs/rules.rst §8, hollywood, for any sequence of rounds: the columns take the rounds the rule
@@ -820,7 +821,7 @@ def unchecked_playout(rules: gr.Ruleset, seed: int, dealer: int, policy: random.
 
 
 @pytest.mark.parametrize("rules", NEW_PRESETS, ids=[p.name for p in NEW_PRESETS])
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1),
     dealer=st.integers(0, 1),

@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ginrummy as gr
+from hypothesis_share import examples
 from positions import play, position
 
 SMALL = gr.ReasonablePlayer(particles=48, burn_in=60)
@@ -37,7 +38,7 @@ def _unseen(view: gr.PlayerView) -> set[gr.Card]:
     return {card for card in gr.DECK if card not in view.known_cards}
 
 
-@settings(max_examples=25)
+@settings(max_examples=examples(25))
 @given(st.integers(0, 10**6), st.integers(0, 40), st.sampled_from(MODELS))
 def test_probabilities_cover_the_unseen_cards_and_add_up_to_the_hidden_ones(
     seed: int, steps: int, model: str | gr.OpponentModel | None
@@ -89,7 +90,7 @@ def test_worlds_drawn_from_a_belief_have_the_view(model: str | gr.OpponentModel 
         assert view == view.sample(rng, model).view(view.player)
 
 
-@settings(max_examples=15)
+@settings(max_examples=examples(15))
 @given(st.integers(0, 10**6), st.integers(2, 40), st.sampled_from(MODELS))
 def test_beliefs_depend_only_on_the_view(seed: int, steps: int, model: str | gr.OpponentModel | None) -> None:
     """Two rounds that differ only in what the viewer cannot see give the same probabilities

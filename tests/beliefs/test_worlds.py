@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ginrummy as gr
+from hypothesis_share import examples
 from positions import choose_action, layout, play, view_refusal
 
 PRESETS = list(gr.PRESETS.values())
@@ -33,7 +34,7 @@ def positions(rules: gr.Ruleset, seed: int, rng: random.Random) -> list[gr.Round
 
 
 @pytest.mark.parametrize("rules", PRESETS, ids=[r.name for r in PRESETS])
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=examples(6), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), rng=st.randoms(use_true_random=False))
 def test_a_sample_is_a_round_the_viewer_could_be_in(rules: gr.Ruleset, seed: int, rng: random.Random) -> None:
     """At positions of random rounds under every preset (every phase, knocks, layoffs, dead

@@ -24,6 +24,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ginrummy as gr
+from hypothesis_share import examples
 from positions import biased_action, cards, layout, play, position, view_fields, view_refusal
 
 Data = dict[str, Any]
@@ -503,7 +504,7 @@ def _played_on(r: gr.Round, rng: random.Random, steps: int) -> gr.Round:
     return r
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(
     st.integers(0, 10**6),
     st.integers(0, 30),

@@ -19,6 +19,7 @@ import ginrummy as gr
 from ginrummy.cards import Card
 from ginrummy.frontend import Session
 from ginrummy.frontend.takebacks import seen_cards, takeback_refusal
+from hypothesis_share import examples
 
 
 class Learned:
@@ -68,7 +69,7 @@ def wander(seed: int, choices: list[int], *, free: bool) -> Learned:
     return learned
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     seed=st.integers(0, 10**6),
     choices=st.lists(st.sampled_from([0, 0, 1, 2, 3, 5, 7]), min_size=5, max_size=60),

@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 
 import ginrummy as gr
 import snapshots
+from hypothesis_share import examples
 from positions import set_up
 from snapshots import (
     CARD,
@@ -262,14 +263,14 @@ def check_round_states(states: Sequence[gr.Round]) -> set[gr.Phase]:
     return {state.phase for state in states}
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.integers(0, 2**32), st.sampled_from(RULESETS), st.integers(0, 1))
 def test_random_round_round_trips_at_every_step(seed: int, rules: gr.Ruleset, dealer: int) -> None:
     """API: a dealt round round-trips after every action, and so do both players' views."""
     check_round_states(play(gr.Round.deal(rules, dealer, seed=seed), random.Random(seed)))
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(st.integers(0, 2**32), st.sampled_from(RULESETS), st.data())
 def test_round_from_position_round_trips_at_every_step(
     seed: int, rules: gr.Ruleset, data: st.DataObject

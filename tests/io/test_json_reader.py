@@ -24,6 +24,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import ginrummy as gr
+from hypothesis_share import examples
 from snapshots import (
     CARD,
     FINISHED,
@@ -795,7 +796,7 @@ def _json_containers(children: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]
 json_values = st.recursive(json_scalars, _json_containers, max_leaves=6)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(range(len(MUTATION_SOURCES))), st.data())
 def test_random_mutations_are_rejected_or_round_trip(source: int, data: st.DataObject) -> None:
     """API: whatever is changed anywhere in a valid document (a value replaced by random
@@ -831,7 +832,7 @@ def test_random_mutations_are_rejected_or_round_trip(source: int, data: st.DataO
     assert loaded == gr.loads(gr.dumps(loaded))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.sampled_from([ROUND, KNOCKED, GAME]), st.data())
 def test_any_other_valid_ruleset_value_is_rejected_or_round_trips(
     factory: Callable[[], object], data: st.DataObject

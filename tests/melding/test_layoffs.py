@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 import ginrummy as gr
 from ginrummy.melding.suit_lookups import MOST_CONFLICTS
 from ginrummy.suit_masks import split, triples
+from hypothesis_share import examples
 from oracle import card_value, oracle_can_lay_off, oracle_deadwood, oracle_layoff_plan, oracle_layoff_points
 from strategies import RTC, Rules, spread_and_cards_st
 
@@ -65,7 +66,7 @@ def _check_plan(spread: Sequence[gr.Meld], cards: gr.Hand, plan: gr.LayoffPlan, 
 # random spreads against the oracle
 
 
-@settings(max_examples=700, deadline=None)
+@settings(max_examples=examples(700), deadline=None)
 @given(case=spread_and_cards_st(wrap=False, max_cards=11))
 def test_layoff_points_are_the_minimum_over_every_legal_layoff_sequence(
     case: tuple[tuple[gr.Meld, ...], gr.Hand],
@@ -78,7 +79,7 @@ def test_layoff_points_are_the_minimum_over_every_legal_layoff_sequence(
     assert oracle_layoff_plan([m.cards for m in spread], cards) == (plan.points, len(plan.layoffs))
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(case=spread_and_cards_st(wrap=True, max_cards=11))
 def test_round_the_corner_layoff_points_are_the_minimum_with_ace_15(
     case: tuple[tuple[gr.Meld, ...], gr.Hand],
@@ -90,7 +91,7 @@ def test_round_the_corner_layoff_points_are_the_minimum_with_ace_15(
     assert oracle_layoff_plan([m.cards for m in spread], cards, True, 15) == (plan.points, len(plan.layoffs))
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(wrap=st.booleans(), data=st.data())
 def test_layoff_plan_is_legal_in_order_and_accounts_for_every_card(wrap: bool, data: st.DataObject) -> None:
     """Each layoff fits its meld as extended by the earlier ones; the kept cards plus the laid
@@ -100,7 +101,7 @@ def test_layoff_plan_is_legal_in_order_and_accounts_for_every_card(wrap: bool, d
     _check_plan(spread, cards, gr.best_layoffs(spread, cards, rules), rules)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(case=spread_and_cards_st(wrap=False, max_cards=11))
 def test_layoffs_never_leave_more_than_keeping_everything(
     case: tuple[tuple[gr.Meld, ...], gr.Hand],

@@ -19,6 +19,7 @@ from ginrummy.melding.partition import iter_best_melds
 from ginrummy.melding.rank_dp import ordered_choices, solve
 from ginrummy.melding.suit_lookups import MOST_CONFLICTS, lookups_for
 from ginrummy.suit_masks import split, triples
+from hypothesis_share import examples
 from oracle import (
     Arrangement,
     card_value,
@@ -56,42 +57,42 @@ def _hand(text: str) -> gr.Hand:
 # deadwood against the oracle
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(hand=cards_st(0, 11))
 def test_deadwood_is_the_minimum_over_all_meld_collections(hand: gr.Hand) -> None:
     """A hand's deadwood is the least value left unmelded over every set of disjoint melds."""
     assert oracle_deadwood(hand) == gr.deadwood(hand)
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=examples(1000), deadline=None)
 @given(hand=dense_hands_st(3, 11))
 def test_deadwood_is_the_minimum_on_meld_dense_hands(hand: gr.Hand) -> None:
     """On hands where sets and runs overlap heavily, deadwood is still the exact minimum."""
     assert oracle_deadwood(hand) == gr.deadwood(hand)
 
 
-@settings(max_examples=800, deadline=None)
+@settings(max_examples=examples(800), deadline=None)
 @given(hand=cards_st(0, 11))
 def test_round_the_corner_deadwood_is_the_minimum_with_ace_15(hand: gr.Hand) -> None:
     """Round the corner: runs wrap K-A, an unmatched ace counts 15, deadwood is the minimum."""
     assert oracle_deadwood(hand, wrap=True, ace_points=15) == gr.deadwood(hand, RTC)
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=examples(1000), deadline=None)
 @given(hand=dense_hands_st(3, 11))
 def test_round_the_corner_deadwood_is_the_minimum_on_meld_dense_hands(hand: gr.Hand) -> None:
     """Round the corner on dense hands (windows such as Q-K-A-2): deadwood is the minimum."""
     assert oracle_deadwood(hand, wrap=True, ace_points=15) == gr.deadwood(hand, RTC)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(hand=cards_st(12, 24), rules=ANY_RULES)
 def test_deadwood_is_the_minimum_for_hands_larger_than_eleven(hand: gr.Hand, rules: Rules | None) -> None:
     """Deadwood is defined for any number of cards, not only 10 or 11."""
     assert oracle_deadwood(hand, _wrap(rules), _ace(rules)) == gr.deadwood(hand, rules)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(hand=dense_hands_st(12, 20), rules=ANY_RULES)
 def test_deadwood_is_the_minimum_for_large_meld_dense_hands(hand: gr.Hand, rules: Rules | None) -> None:
     """Large dense hands (up to a whole 5-rank window) still get the exact minimum."""
@@ -155,7 +156,7 @@ def test_lone_ace_is_worth_the_rules_ace_points() -> None:
 # arrangements
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(hand=cards_st(0, 11), rules=ANY_RULES)
 def test_all_best_melds_lists_every_optimal_arrangement_once_on_random_hands(
     hand: gr.Hand, rules: Rules | None
@@ -166,7 +167,7 @@ def test_all_best_melds_lists_every_optimal_arrangement_once_on_random_hands(
     assert oracle_best_arrangements(hand, _wrap(rules), _ace(rules)) == set(actual)
 
 
-@settings(max_examples=700, deadline=None)
+@settings(max_examples=examples(700), deadline=None)
 @given(hand=dense_hands_st(3, 11), rules=ANY_RULES)
 def test_all_best_melds_lists_every_optimal_arrangement_once_on_dense_hands(
     hand: gr.Hand, rules: Rules | None
@@ -177,7 +178,7 @@ def test_all_best_melds_lists_every_optimal_arrangement_once_on_dense_hands(
     assert oracle_best_arrangements(hand, _wrap(rules), _ace(rules)) == set(actual)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(hand=st.one_of(dense_hands_st(12, 20), cards_st(12, 30)), rules=ANY_RULES)
 def test_iter_best_melds_yields_all_best_melds_in_order(hand: gr.Hand, rules: Rules | None) -> None:
     """iter_best_melds walks the optimal choices lazily in the order of preference; the list
@@ -271,7 +272,7 @@ def _check_arrangement(arrangement: gr.Arrangement, hand: gr.Hand, rules: Rules 
     assert arrangement.deadwood.points(_ace(rules)) == arrangement.points
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(hand=st.one_of(cards_st(0, 11), dense_hands_st(3, 11)), rules=ANY_RULES)
 def test_every_best_arrangement_splits_the_hand_into_valid_disjoint_melds_and_deadwood(
     hand: gr.Hand, rules: Rules | None
@@ -285,14 +286,14 @@ def test_every_best_arrangement_splits_the_hand_into_valid_disjoint_melds_and_de
         assert gr.deadwood(hand, rules) == arrangement.points
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(hand=st.one_of(cards_st(0, 11), dense_hands_st(3, 11)), rules=ANY_RULES)
 def test_best_melds_is_the_first_of_all_best_melds(hand: gr.Hand, rules: Rules | None) -> None:
     """best_melds returns the first arrangement that all_best_melds lists."""
     assert gr.all_best_melds(hand, rules)[0] == gr.best_melds(hand, rules)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(hand=dense_hands_st(3, 11), rules=ANY_RULES)
 def test_best_melds_never_lists_touching_runs_separately(hand: gr.Hand, rules: Rules | None) -> None:
     """Canonical form: two runs of one suit that touch (3c4c5c and 6c7c8c) are one run."""
@@ -313,7 +314,7 @@ def _oracle_discards(hand: gr.Hand, rules: Rules | None) -> tuple[tuple[gr.Card,
     return tuple(sorted(pairs, key=lambda pair: (pair[1], pair[0].index)))
 
 
-@settings(max_examples=700, deadline=None)
+@settings(max_examples=examples(700), deadline=None)
 @given(hand=st.one_of(cards_st(1, 11), dense_hands_st(3, 11)), rules=ANY_RULES)
 def test_best_discards_lists_each_card_with_the_deadwood_left_sorted(
     hand: gr.Hand, rules: Rules | None
@@ -323,7 +324,7 @@ def test_best_discards_lists_each_card_with_the_deadwood_left_sorted(
     assert _oracle_discards(hand, rules) == gr.best_discards(hand, rules)
 
 
-@settings(max_examples=700, deadline=None)
+@settings(max_examples=examples(700), deadline=None)
 @given(hand=st.one_of(cards_st(1, 11), dense_hands_st(3, 11)), rules=ANY_RULES)
 def test_best_discard_leaves_least_deadwood_and_ties_go_to_lowest_index(
     hand: gr.Hand, rules: Rules | None
@@ -387,7 +388,7 @@ def _check_every_optimal_choice(hand: gr.Hand, rules: Rules | None) -> int:
     return len(every)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(case=WINDOW_CASES)
 def test_best_discards_of_hands_the_dynamic_programme_solves_match_the_oracle(
     case: tuple[gr.Hand, Rules | None],
@@ -402,7 +403,7 @@ def test_best_discards_of_hands_the_dynamic_programme_solves_match_the_oracle(
     assert expected[0] == gr.best_discard(hand, rules)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(case=WINDOW_CASES)
 def test_every_optimal_arrangement_of_hands_the_dynamic_programme_solves(
     case: tuple[gr.Hand, Rules | None],
@@ -435,7 +436,7 @@ def _choices(masks: list[int]) -> set[frozenset[gr.Card]]:
     return {frozenset(gr.Hand.from_mask(mask)) for mask in masks}
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(hand=cycle_hands_st())
 def test_the_dynamic_programme_joins_the_runs_that_cross_its_cut(hand: gr.Hand) -> None:
     """Round the corner, every two neighbouring ranks of these hands share a suit, so wherever

@@ -46,6 +46,7 @@ from ginrummy.neural.network import (
     logistic,
     softmax,
 )
+from hypothesis_share import examples
 
 # The naive reference ---------------------------------------------------------------------------
 
@@ -401,7 +402,7 @@ def test_write_model_returns_the_hash_the_file_loads_with(tmp_path: Path) -> Non
     assert load_model(str(path)) == load_model(path)
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(networks_st())
 def test_every_network_round_trips_through_its_file(network: Network) -> None:
     """Any network loads back equal from its model file, and computes the same outputs."""

@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ginrummy as gr
+from hypothesis_share import examples
 from positions import choose_action, play, position
 
 CARD_TEXT = re.compile(r"(?<![A-Za-z0-9])[A2-9TJQK][cdhs](?![A-Za-z0-9])")
@@ -53,7 +54,7 @@ def played(name: str, seed: int) -> list[gr.Round]:
 
 
 @pytest.mark.parametrize("name", sorted(gr.PRESETS))
-@settings(max_examples=8)
+@settings(max_examples=examples(8))
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_a_views_picture_names_no_hidden_card_and_is_the_same_in_any_world(name: str, seed: int) -> None:
     """At every position of a random round, neither player's picture names a card that player
@@ -74,7 +75,7 @@ def test_a_views_picture_names_no_hidden_card_and_is_the_same_in_any_world(name:
 
 
 @pytest.mark.parametrize("name", sorted(gr.PRESETS))
-@settings(max_examples=5)
+@settings(max_examples=examples(5))
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_a_rounds_picture_draws_both_hands_the_piles_and_the_result(name: str, seed: int) -> None:
     """The omniscient picture: a first line naming the ruleset, the dealer, the phase and the

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 import ginrummy as gr
 from ginrummy.play.game import next_dealer, round_seed
+from hypothesis_share import examples
 from positions import biased_action
 
 SMALL = gr.PAGAT.evolve(target=30)
@@ -493,7 +494,7 @@ def test_a_game_view_with_the_wrong_next_dealer_is_refused() -> None:
     assert wrong.view(0) == view
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(
     st.integers(0, 1000),
     st.integers(0, 4),

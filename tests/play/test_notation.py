@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ginrummy as gr
+from hypothesis_share import examples
 from positions import biased_action, set_up
 
 PRESETS = sorted(gr.PRESETS.values(), key=lambda rules: rules.name)
@@ -26,7 +27,7 @@ def _round_trips(r: gr.Round) -> None:
     assert "\n" not in text
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(st.sampled_from(PRESETS), st.integers(0, 10**6), st.booleans())
 def test_every_position_of_a_played_round_round_trips(rules: gr.Ruleset, seed: int, takes: bool) -> None:
     """``from_notation(r.notation())`` has ``r``'s position key at every position of a round
@@ -39,7 +40,7 @@ def test_every_position_of_a_played_round_round_trips(rules: gr.Ruleset, seed: i
         _round_trips(r)
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(st.sampled_from(PRESETS), st.integers(0, 10**6), st.integers(0, 30))
 def test_set_up_positions_round_trip(rules: gr.Ruleset, seed: int, steps: int) -> None:
     """A position set up with ``from_position`` (before a knock, with the cards each player is
@@ -166,7 +167,7 @@ def test_an_illegal_action_carries_its_position_for_bug_reports() -> None:
     assert r.position_key() == gr.Round.from_notation(info.value.notation).position_key()
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(st.sampled_from(PRESETS), st.integers(0, 10**6), st.integers(0, 40), st.integers(0, 200))
 def test_a_refusal_shown_to_a_player_names_nothing_it_cannot_see(
     rules: gr.Ruleset, seed: int, steps: int, pick: int

@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ginrummy as gr
+from hypothesis_share import examples
 from positions import card, choose_action, hand, illegal_reason, meld, play, position, snapshot
 
 DISCARD = gr.Phase.DISCARD
@@ -759,7 +760,7 @@ def test_max_turns_voids_the_round() -> None:
     assert gr.RoundResult(outcome=gr.Outcome.VOID) == r.result
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), rules=st.sampled_from([gr.PAGAT, gr.SPANISH_SITE]))
 def test_max_turns_never_changes_a_round_that_ends_earlier(seed: int, rules: gr.Ruleset) -> None:
     """docs/rules.rst §3: ``max_turns`` «must never change a round that ends earlier»: replaying a round

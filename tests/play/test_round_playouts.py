@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ginrummy as gr
+from hypothesis_share import examples
 from positions import check_cards, choose_action
 
 MAX_ACTIONS = 400
@@ -124,7 +125,7 @@ def playout(rules: gr.Ruleset, seed: int, dealer: int, rng: random.Random) -> gr
 
 
 @pytest.mark.parametrize("name", list(RULESETS))
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), dealer=st.integers(0, 1), rng=st.randoms(use_true_random=False))
 def test_random_playouts_keep_the_round_invariants(
     name: str, seed: int, dealer: int, rng: random.Random

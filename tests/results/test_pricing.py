@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 import ginrummy as gr
 from ginrummy.results.pricing import price_knock
+from hypothesis_share import examples
 from outcomes import BIG_GIN, GIN, KNOCK, UNDERCUT
 from positions import biased_action, play, position
 
@@ -72,7 +73,7 @@ def _compare(r: gr.Round) -> int:
     return made
 
 
-@settings(max_examples=120)
+@settings(max_examples=examples(120))
 @given(st.sampled_from(PRESETS), st.integers(0, 10**6))
 def test_reprice_equals_play_under_every_preset(rules: gr.Ruleset, seed: int) -> None:
     """A played round's result repriced by any preset equals the result of playing the same

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 import ginrummy as gr
 from ginrummy.results.pricing import price_knock
+from hypothesis_share import examples
 from outcomes import BIG_GIN, DEAD, DEAD_HAND, GIN, KNOCK, SPREAD, UNDERCUT, VOID, won
 from strategies import round_results_st
 
@@ -748,7 +749,7 @@ def result_fields(draw: st.DrawFn) -> dict[str, Any]:
     return fields
 
 
-@settings(max_examples=1500)
+@settings(max_examples=examples(1500))
 @given(result_fields())
 def test_an_accepted_round_result_is_the_price_of_its_facts(fields: dict[str, Any]) -> None:
     """Whatever ``RoundResult`` accepts is consistent: with both deadwoods known, some ruleset

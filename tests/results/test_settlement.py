@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 
 import ginrummy as gr
 from ginrummy.results.settlement import Standings
+from hypothesis_share import examples
 from outcomes import BIG_GIN, DEAD, DEAD_HAND, GIN, KNOCK, UNDERCUT, VOID, won
 from positions import biased_action
 from strategies import round_results_st
@@ -593,7 +594,7 @@ def settled(rules: gr.Ruleset, results: list[gr.RoundResult]) -> list[gr.RoundRe
     return results
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(game_rules(), st.lists(round_results, max_size=15))
 def test_breakdown_sums_to_the_totals(rules: gr.Ruleset, results: list[gr.RoundResult]) -> None:
     """docs/rules.rst §7 / API: each total is round points + boxes + game bonus, the box count is the
@@ -625,7 +626,7 @@ def test_breakdown_sums_to_the_totals(rules: gr.Ruleset, results: list[gr.RoundR
         assert gr.game_scores(rules, results) == result.totals
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(game_rules(), st.lists(round_results, min_size=1, max_size=15))
 def test_winner_follows_the_game_winner_rule(rules: gr.Ruleset, results: list[gr.RoundResult]) -> None:
     """docs/rules.rst §7: a finished game is won by the higher total (``HIGHEST_TOTAL``, None when equal)
@@ -711,7 +712,7 @@ def game_result_fields(draw: st.DrawFn) -> dict[str, Any]:
     return fields
 
 
-@settings(max_examples=400)
+@settings(max_examples=examples(400))
 @given(game_result_fields())
 def test_an_accepted_game_result_is_a_settlement(fields: dict[str, Any]) -> None:
     """Whatever ``GameResult`` accepts adds up and names a possible winner: the totals are the
