@@ -153,8 +153,9 @@ CHILD = textwrap.dedent(
     before = answers()
     caught = missed = 0
     for i in range(int(sys.argv[1])):
-        signal.setitimer(signal.ITIMER_REAL, rng.uniform(0.0002, 0.004))
-        try:
+        delay = rng.uniform(0.0002, 0.004)
+        try:  # armed inside: a busy machine may interrupt the next instruction already
+            signal.setitimer(signal.ITIMER_REAL, delay)
             (partition if i % 2 else rounds)(time.monotonic() + 2.0)
             missed += 1  # two seconds after a timer of at most 4 ms: the interrupt was lost
         except KeyboardInterrupt:
