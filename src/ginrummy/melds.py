@@ -19,7 +19,7 @@ from __future__ import annotations
 import enum
 import functools
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Protocol, TypeGuard
+from typing import Final, Protocol, TypeGuard
 
 import attrs
 
@@ -77,6 +77,14 @@ class MeldKind(enum.Enum):
     """Three or four cards of one rank."""
     RUN = "run"
     """Three or more consecutive cards of one suit."""
+
+
+# The members again, as module globals: on Python 3.10 and 3.11 reading a member through its
+# class costs about ten times a global (see ``ginrummy.phase``).
+SET: Final = MeldKind.SET
+""":attr:`MeldKind.SET`."""
+RUN: Final = MeldKind.RUN
+""":attr:`RUN`."""
 
 
 def _run_order(suit_bits: int, wrap: bool) -> list[int] | None:
@@ -165,7 +173,7 @@ class Meld:
     def cards(self) -> tuple[Card, ...]:
         """The cards in meld order: a set by suit, a run from its lowest card (its first card
         after the gap for a round-the-corner run)."""
-        if self.kind is MeldKind.SET:
+        if self.kind is SET:
             return tuple(_iter_mask(self.mask))
         suit = (self.mask.bit_length() - 1) // 13
         order = _run_order(self.mask >> (13 * suit) & SUIT_BITS, wrap=True)
@@ -175,18 +183,18 @@ class Meld:
     @property
     def rank(self) -> Rank | None:
         """The rank of a set (None for a run)."""
-        return self.cards[0].rank if self.kind is MeldKind.SET else None
+        return self.cards[0].rank if self.kind is SET else None
 
     @property
     def suit(self) -> Suit | None:
         """The suit of a run (None for a set)."""
-        return self.cards[0].suit if self.kind is MeldKind.RUN else None
+        return self.cards[0].suit if self.kind is RUN else None
 
     @property
     def wraps(self) -> bool:
         """Whether this is a run that goes round the corner (holds both K and A but is not
         a plain low-ace run)."""
-        if self.kind is MeldKind.SET:
+        if self.kind is SET:
             return False
         suit = (self.mask.bit_length() - 1) // 13
         return _run_order(self.mask >> (13 * suit) & SUIT_BITS, wrap=False) is None
@@ -202,7 +210,7 @@ class Meld:
         bit = card.mask
         if self.mask & bit:
             return False
-        if self.kind is MeldKind.SET:
+        if self.kind is SET:
             return len(self) == 3 and card.rank == self.cards[0].rank
         shift = 13 * card.suit
         suit_bits = self.mask >> shift & SUIT_BITS
@@ -278,7 +286,7 @@ def _classify(mask: int, wrap: bool, text: str | None) -> MeldKind:
     suits = [mask >> (13 * s) & SUIT_BITS for s in range(4)]
     ranks_union = suits[0] | suits[1] | suits[2] | suits[3]
     if ranks_union & (ranks_union - 1) == 0:
-        return MeldKind.SET
+        return SET
     held = [s for s in range(4) if suits[s]]
     if len(held) > 1:
         names = " and ".join(Suit(s).name.lower() for s in held)
@@ -288,7 +296,7 @@ def _classify(mask: int, wrap: bool, text: str | None) -> MeldKind:
     suit = held[0]
     bits = suits[suit]
     if _run_order(bits, wrap) is not None:
-        return MeldKind.RUN
+        return RUN
     if not wrap and _run_order(bits, True) is not None:
         raise InvalidMeldError(
             f"invalid meld {shown!r}: the run goes round the corner, which these rules do not allow"
@@ -318,8 +326,8 @@ def _every_meld(wrap: bool) -> tuple[Meld, ...]:
     for rank in range(13):
         quad = sum(1 << (13 * s + rank) for s in range(4))
         for left_out in range(4):
-            melds.append(Meld._trusted(quad & ~(1 << (13 * left_out + rank)), MeldKind.SET))
-        melds.append(Meld._trusted(quad, MeldKind.SET))
+            melds.append(Meld._trusted(quad & ~(1 << (13 * left_out + rank)), SET))
+        melds.append(Meld._trusted(quad, SET))
     for suit in range(4):
         seen: set[int] = set()
         for length in range(3, 14):
@@ -327,7 +335,7 @@ def _every_meld(wrap: bool) -> tuple[Meld, ...]:
                 bits = sum(1 << ((start + i) % 13) for i in range(length))
                 if bits not in seen:
                     seen.add(bits)
-                    melds.append(Meld._trusted(bits << (13 * suit), MeldKind.RUN))
+                    melds.append(Meld._trusted(bits << (13 * suit), RUN))
     melds.sort(key=_meld_key)
     return tuple(melds)
 

@@ -41,7 +41,7 @@ from typing_extensions import Self
 
 from ginrummy.cards import Card, Hand
 from ginrummy.melds import Meld
-from ginrummy.phase import Phase
+from ginrummy.phase import OVER, Phase
 from ginrummy.results.round_result import RoundResult
 from ginrummy.rules import Ruleset
 from ginrummy.validators import check_player
@@ -216,7 +216,7 @@ class RoundFields:
     @property
     def is_over(self) -> bool:
         """Whether the round has ended."""
-        return self.phase is Phase.OVER
+        return self.phase is OVER
 
     @property
     def knock_limit(self) -> int:

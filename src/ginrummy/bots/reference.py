@@ -36,7 +36,7 @@ from ginrummy.actions import (
 from ginrummy.errors import GinRummyError
 from ginrummy.melding.layoffs import best_layoffs
 from ginrummy.melding.partition import best_discards, deadwood
-from ginrummy.phase import Phase
+from ginrummy.phase import DISCARD, DRAW, UPCARD_OFFER
 from ginrummy.play.round import PlayerView
 from ginrummy.validators import check_seed
 
@@ -155,12 +155,12 @@ class GreedyBot:
         seen = checked_view(view)
         legal = require_turn(seen)
         phase = seen.phase
-        if phase is Phase.UPCARD_OFFER or phase is Phase.DRAW:
+        if phase is UPCARD_OFFER or phase is DRAW:
             take = offers(legal, TakeDiscard) and self._improves(seen)
             if take:
                 return TakeDiscard()
-            return PassUpcard() if phase is Phase.UPCARD_OFFER else DrawStock()
-        if phase is Phase.DISCARD:
+            return PassUpcard() if phase is UPCARD_OFFER else DrawStock()
+        if phase is DISCARD:
             return self._discard_or_knock(seen, legal)
         return next_layoff(seen)
 

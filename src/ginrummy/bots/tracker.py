@@ -59,8 +59,8 @@ from ginrummy.bots.reference import checked_view, next_layoff, offers, require_t
 from ginrummy.cards import Card, Hand, Suit
 from ginrummy.errors import GinRummyError
 from ginrummy.melding.partition import Arrangement, all_best_melds, best_discard, best_discards, deadwood
-from ginrummy.melds import Meld, MeldKind
-from ginrummy.phase import Phase
+from ginrummy.melds import SET, Meld
+from ginrummy.phase import DISCARD, LAYOFF, UPCARD_OFFER
 from ginrummy.play.round import PlayerView
 from ginrummy.results.pricing import price_round
 from ginrummy.suit_masks import SUIT_BITS, neighbours
@@ -178,16 +178,16 @@ class TrackerBot:
         seen = checked_view(view)
         legal = require_turn(seen)
         phase = seen.phase
-        if phase is Phase.LAYOFF:
+        if phase is LAYOFF:
             return [(0.0, next_layoff(seen))]
         counter = CardCounter(seen)
-        if phase is Phase.DISCARD:
+        if phase is DISCARD:
             if offers(legal, BigGin):
                 return [(-math.inf, BigGin())]
             rules = seen.rules
             blocked = seen.taken if seen.taken is not None and not rules.may_discard_taken_card else None
             return self._plays(seen, counter, seen.hand.mask, blocked, all_plays=True)
-        draw: Action = PassUpcard() if phase is Phase.UPCARD_OFFER else DrawStock()
+        draw: Action = PassUpcard() if phase is UPCARD_OFFER else DrawStock()
         if not offers(legal, TakeDiscard) or seen.upcard is None:
             return [(0.0, draw)]
         top = seen.upcard
@@ -273,7 +273,7 @@ class TrackerBot:
         total = 0.0
         wrap = counter.wrap
         for meld in melds:
-            if meld.kind is MeldKind.SET:
+            if meld.kind is SET:
                 if len(meld) == 3:
                     rank = (meld.mask.bit_length() - 1) % 13
                     total += counter.holds(0x8004002001 << rank & ~meld.mask)
@@ -331,7 +331,7 @@ def _layoffs(melds: tuple[Meld, ...], hand: int, wrap: bool) -> int:
     bound for sampled hands: the exact plan is :func:`~ginrummy.best_layoffs`)."""
     laid = 0
     for meld in melds:
-        if meld.kind is MeldKind.SET:
+        if meld.kind is SET:
             if len(meld) == 3:
                 rank = (meld.mask.bit_length() - 1) % 13
                 laid |= hand & (0x8004002001 << rank) & ~meld.mask

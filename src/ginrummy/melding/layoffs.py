@@ -35,7 +35,7 @@ from ginrummy.errors import InvalidHandError, InvalidMeldError
 from ginrummy.melding.partition import Arrangement, best_melds
 from ginrummy.melding.rank_dp import solve
 from ginrummy.melding.suit_lookups import MOST_CONFLICTS, SuitLookups, lookups_for, set_choices
-from ginrummy.melds import Meld, MeldingRules, MeldKind, is_layoff_pair
+from ginrummy.melds import RUN, Meld, MeldingRules, is_layoff_pair
 from ginrummy.suit_masks import SUIT_BITS, neighbours, split, triples
 
 __all__ = ["LayoffPlan", "best_layoffs"]
@@ -186,7 +186,7 @@ def best_layoffs(spread: Iterable[Meld], cards: CardsLike, rules: MeldingRules |
     knocker_runs = [0, 0, 0, 0]
     fourths: list[tuple[int, int]] = []  # (card bit, set index) for 4th cards the defender holds
     for index, meld in enumerate(melds):
-        if meld.kind is MeldKind.RUN:
+        if meld.kind is RUN:
             suit = (meld.mask.bit_length() - 1) // 13
             knocker_runs[suit] |= meld.mask >> (13 * suit) & SUIT_BITS
         elif len(meld) == 3:
@@ -286,7 +286,7 @@ def _run_layoff_order(
         extents = {
             index: meld.mask >> (13 * s) & SUIT_BITS
             for index, meld in enumerate(melds)
-            if meld.kind is MeldKind.RUN and meld.mask >> (13 * s) & SUIT_BITS
+            if meld.kind is RUN and meld.mask >> (13 * s) & SUIT_BITS
         }
         while remaining:
             progressed = False

@@ -50,7 +50,7 @@ from ginrummy.cards import DECK, Card, CardsLike, Hand, _hand, to_mask
 from ginrummy.errors import InvalidHandError, InvalidMeldError
 from ginrummy.melding.rank_dp import ordered_choices, solve
 from ginrummy.melding.suit_lookups import MOST_CONFLICTS, NO_GAIN, SuitLookups, lookups_for, set_choices
-from ginrummy.melds import Meld, MeldingRules, MeldKind, _meld_key
+from ginrummy.melds import RUN, SET, Meld, MeldingRules, _meld_key
 from ginrummy.suit_masks import IN_EVERY_SUIT, SUIT_BITS, rotate_left, rotate_right, split, triples
 from ginrummy.validators import check_int, is_int
 
@@ -237,12 +237,12 @@ def _arrangement(mask: int, removal: int, sets: int, lookups: SuitLookups) -> Ar
             set_masks[low] = set_masks.get(low, 0) | (low << (13 * s))
         suits[s] &= ~chosen
     for bits in set_masks.values():
-        melds.append(Meld._trusted(bits, MeldKind.SET))
+        melds.append(Meld._trusted(bits, SET))
     dead = 0
     for s in range(4):
         run_bits = lookups.melded[suits[s]]
         for block in _blocks(suits[s], run_bits, lookups.wrap):
-            melds.append(Meld._trusted(block << (13 * s), MeldKind.RUN))
+            melds.append(Meld._trusted(block << (13 * s), RUN))
         dead |= (suits[s] & ~run_bits) << (13 * s)
     melds.sort(key=_meld_key)
     points = sum(lookups.dw[suits[s]] for s in range(4))

@@ -45,7 +45,7 @@ from ginrummy.actions import (
 from ginrummy.cards import DECK, Card, Hand, Suit, _hand
 from ginrummy.melding.partition import best_discard, best_discards, best_melds, deadwood
 from ginrummy.melds import Meld, spread_before_layoffs
-from ginrummy.phase import Phase
+from ginrummy.phase import DISCARD, DRAW, LAYOFF, OVER, UPCARD_OFFER, Phase
 from ginrummy.plurals import counted
 from ginrummy.results.pricing import Outcome, price_knock
 from ginrummy.results.round_result import RoundResult
@@ -66,7 +66,7 @@ __all__ = [
 
 PASS = PassUpcard()
 TAKE: Final = TakeDiscard()
-DRAW: Final = DrawStock()
+DRAW_STOCK: Final = DrawStock()
 BIG_GIN = BigGin()
 END = EndLayoffs()
 
@@ -120,10 +120,10 @@ def _not_now(what: str, phase: Phase) -> str:
     words, then when it is done (``what`` says it: "a card is discarded only after you draw").
     """
     first = {
-        Phase.UPCARD_OFFER: "take or pass the upcard first",
-        Phase.DRAW: "draw first",
-        Phase.DISCARD: "you have drawn this turn already",
-        Phase.LAYOFF: "a knock has ended the play: lay off or end your layoffs",
+        UPCARD_OFFER: "take or pass the upcard first",
+        DRAW: "draw first",
+        DISCARD: "you have drawn this turn already",
+        LAYOFF: "a knock has ended the play: lay off or end your layoffs",
     }.get(phase, "the round is over")
     return f"{first}; {what}"
 
@@ -133,12 +133,12 @@ class _PassUpcard(_Nullary):
     action: Action = PASS
 
     def reason(self, r: RoundFields, action: Any) -> str | None:
-        return None if r.phase is Phase.UPCARD_OFFER else "the upcard may only be passed on the first turn"
+        return None if r.phase is UPCARD_OFFER else "the upcard may only be passed on the first turn"
 
     def changes(self, r: RoundFields, action: Any, player: int, new: RoundFields) -> Change:
         new.to_act = 1 - player
         if player != 1 - r.dealer:  # the dealer passes too: the first draw
-            new.phase = Phase.DRAW
+            new.phase = DRAW
             new.stock_only = r.rules.after_both_pass is AfterPass.STOCK_ONLY
         return _PASSED
 
@@ -149,9 +149,9 @@ class _TakeDiscard(_Nullary):
 
     def reason(self, r: RoundFields, action: Any) -> str | None:
         phase = r.phase
-        if phase is Phase.UPCARD_OFFER:
+        if phase is UPCARD_OFFER:
             return None
-        if phase is not Phase.DRAW:
+        if phase is not DRAW:
             return _not_now("a card is drawn only at the start of a turn", phase)
         if r.stock_only:
             return "after both players pass the upcard the non-dealer must draw from the stock"
@@ -162,7 +162,7 @@ class _TakeDiscard(_Nullary):
         new.hands = _set(r.hands, player, _hand(r.hands[player].mask | card.mask))
         new.discard_pile = r.discard_pile[:-1]
         new.known = _set(r.known, player, _hand(r.known[player].mask | card.mask))
-        new.phase = Phase.DISCARD
+        new.phase = DISCARD
         new.taken = card
         new.stock_only = False
         return Change(TAKE, card)
@@ -170,12 +170,12 @@ class _TakeDiscard(_Nullary):
 
 class _DrawStock(_Nullary):
     kind = DrawStock
-    action: Action = DRAW
+    action: Action = DRAW_STOCK
 
     def reason(self, r: RoundFields, action: Any) -> str | None:
         phase = r.phase
-        if phase is not Phase.DRAW:
-            if phase is Phase.UPCARD_OFFER:
+        if phase is not DRAW:
+            if phase is UPCARD_OFFER:
                 return "the upcard offer allows only taking or passing"
             return _not_now("a card is drawn only at the start of a turn", phase)
         return None if r.stock else "the stock is empty"
@@ -184,10 +184,10 @@ class _DrawStock(_Nullary):
         card = r.stock[-1]
         new.hands = _set(r.hands, player, _hand(r.hands[player].mask | card.mask))
         new.stock = r.stock[:-1]
-        new.phase = Phase.DISCARD
+        new.phase = DISCARD
         new.taken = None
         new.stock_only = False
-        return Change(DRAW, card)
+        return Change(DRAW_STOCK, card)
 
 
 _DISCARDS: Final[list[dict[int, tuple[Action, ...]]]] = [{}, {}, {}, {}]
@@ -224,7 +224,7 @@ def playable(r: RoundFields) -> int:
 
 def _card_reason(r: RoundFields, action: Discard | Knock) -> str | None:
     """Why the card of a discard or knock may not leave the hand now (None when it may)."""
-    if r.phase is not Phase.DISCARD:
+    if r.phase is not DISCARD:
         what = (
             "you knock only after you draw"
             if isinstance(action, Knock)
@@ -247,7 +247,7 @@ class _Discard(ActionRule):
         return _card_reason(r, action)
 
     def legal(self, r: RoundFields) -> Sequence[Action]:
-        return _each(DISCARD_ACTIONS, _DISCARDS, playable(r)) if r.phase is Phase.DISCARD else ()
+        return _each(DISCARD_ACTIONS, _DISCARDS, playable(r)) if r.phase is DISCARD else ()
 
     def changes(self, r: RoundFields, action: Any, player: int, new: RoundFields) -> Change:
         card = action.card
@@ -257,7 +257,7 @@ class _Discard(ActionRule):
         new.discard_pile = (*r.discard_pile, card)
         new.taken = None
         new.turns = turns
-        new.phase = Phase.DRAW
+        new.phase = DRAW
         new.to_act = 1 - player
         if r.known[player].mask & card.mask:
             new.known = _set(r.known, player, _hand(r.known[player].mask & ~card.mask))
@@ -274,7 +274,7 @@ _VOID: Final = RoundResult(outcome=Outcome.VOID)
 
 def _end(new: RoundFields, result: RoundResult) -> None:
     """End the round being drafted in ``new`` with ``result``."""
-    new.phase = Phase.OVER
+    new.phase = OVER
     new.to_act = None
     new.result = result
 
@@ -332,7 +332,7 @@ class _Knock(ActionRule):
         return None if left <= limit else _limit_reason(left, limit)
 
     def legal(self, r: RoundFields) -> Sequence[Action]:
-        return _each(KNOCK_ACTIONS, _KNOCKS, knockable(r)) if r.phase is Phase.DISCARD else ()
+        return _each(KNOCK_ACTIONS, _KNOCKS, knockable(r)) if r.phase is DISCARD else ()
 
     def changes(self, r: RoundFields, action: Any, player: int, new: RoundFields) -> Change:
         return _knock(r, new, player, action.card, action.melds)
@@ -345,7 +345,7 @@ class _BigGin(_Nullary):
     def reason(self, r: RoundFields, action: Any) -> str | None:
         if not r.rules.big_gin:  # what the rules forbid before when
             return f"these rules ({r.rules.name!r}) have no big gin"
-        if r.phase is not Phase.DISCARD:
+        if r.phase is not DISCARD:
             return _not_now("big gin is declared only after you draw", r.phase)
         assert r.to_act is not None
         hand = r.hands[r.to_act]
@@ -381,7 +381,7 @@ def _knock(
         new.known = _set(r.known, player, _hand(r.known[player].mask & ~card.mask))
     gin = not rest.mask & ~_covered(melds)
     if r.rules.layoffs and (not gin or r.rules.layoffs_after_gin):
-        new.phase = Phase.LAYOFF
+        new.phase = LAYOFF
         new.to_act = 1 - player
     else:
         _end(new, showdown(new))
@@ -400,7 +400,7 @@ class _LayOff(ActionRule):
     kind = LayOff
 
     def reason(self, r: RoundFields, action: Any) -> str | None:
-        if r.phase is not Phase.LAYOFF:
+        if r.phase is not LAYOFF:
             return _LAYOFFS_ONLY
         assert r.to_act is not None
         card = action.card
@@ -413,7 +413,7 @@ class _LayOff(ActionRule):
         return None
 
     def legal(self, r: RoundFields) -> Sequence[Action]:
-        if r.phase is not Phase.LAYOFF:
+        if r.phase is not LAYOFF:
             return ()
         assert r.to_act is not None
         return [
@@ -439,7 +439,7 @@ class _EndLayoffs(_Nullary):
     action: Action = END
 
     def reason(self, r: RoundFields, action: Any) -> str | None:
-        return None if r.phase is Phase.LAYOFF else _LAYOFFS_ONLY
+        return None if r.phase is LAYOFF else _LAYOFFS_ONLY
 
     def changes(self, r: RoundFields, action: Any, player: int, new: RoundFields) -> Change:
         _end(new, showdown(r))
@@ -542,11 +542,11 @@ ACTION_RULES: Final[Mapping[type[Action], ActionRule]] = MappingProxyType(
 
 ACTION_RULES_BY_PHASE: Final[Mapping[Phase, tuple[ActionRule, ...]]] = MappingProxyType(
     {
-        Phase.UPCARD_OFFER: (ACTION_RULES[TakeDiscard], ACTION_RULES[PassUpcard]),
-        Phase.DRAW: (ACTION_RULES[DrawStock], ACTION_RULES[TakeDiscard]),
-        Phase.DISCARD: (ACTION_RULES[Discard], ACTION_RULES[Knock], ACTION_RULES[BigGin]),
-        Phase.LAYOFF: (ACTION_RULES[LayOff], ACTION_RULES[EndLayoffs]),
-        Phase.OVER: (),
+        UPCARD_OFFER: (ACTION_RULES[TakeDiscard], ACTION_RULES[PassUpcard]),
+        DRAW: (ACTION_RULES[DrawStock], ACTION_RULES[TakeDiscard]),
+        DISCARD: (ACTION_RULES[Discard], ACTION_RULES[Knock], ACTION_RULES[BigGin]),
+        LAYOFF: (ACTION_RULES[LayOff], ACTION_RULES[EndLayoffs]),
+        OVER: (),
     }
 )
 """The rules whose actions may be legal in each phase, in the order ``legal_actions`` lists

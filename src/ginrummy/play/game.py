@@ -30,7 +30,7 @@ from ginrummy.cards import Card
 from ginrummy.compiler_hints import mypyc_attr, same
 from ginrummy.dealing import check_deck
 from ginrummy.errors import GinRummyError, IllegalActionError, InvalidPositionError
-from ginrummy.phase import Phase
+from ginrummy.phase import OVER
 from ginrummy.play.board_text import game_picture, game_view_picture
 from ginrummy.play.chain import Chain, items
 from ginrummy.play.round import PlayerView, Round
@@ -510,7 +510,7 @@ class GameView:
                 raise _view_error(f"history[{index}].result", f"is not results[{index}]")
         if self.is_over and self.history and not same(self.round, self.history[-1]):
             raise _view_error("round", "a finished game's round view is its last finished round's")
-        if not self.is_over and self.round.phase is Phase.OVER:
+        if not self.is_over and self.round.phase is OVER:
             raise _view_error("round", "a game deals its next round as soon as one ends")
         rounds = self.history if self.is_over else (*self.history, self.round)
         for index, seen in enumerate(rounds):

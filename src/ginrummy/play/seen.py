@@ -20,7 +20,7 @@ from ginrummy.actions import Action
 from ginrummy.beliefs.worlds import Record, ViewFacts
 from ginrummy.cards import Hand
 from ginrummy.errors import InvalidPositionError
-from ginrummy.phase import Phase
+from ginrummy.phase import OVER
 from ginrummy.play.events import Event, EventLog, censor, censored_records
 from ginrummy.round_fields import RoundFields
 
@@ -45,7 +45,7 @@ def seen_state(
     ``dealt``: whether the round began at the deal), with its censored log under ``events``
     when ``log`` is None (no action yet) or else under ``_log`` as a :data:`PendingLog`."""
     opponent = 1 - player
-    over = r.phase is Phase.OVER
+    over = r.phase is OVER
     shown = r.knocker is not None  # from the knock on, both hands are shown
     opponent_cards = r.hands[opponent]
     mine = r.to_act == player
