@@ -84,7 +84,7 @@ class MeldKind(enum.Enum):
 SET: Final = MeldKind.SET
 """:attr:`MeldKind.SET`."""
 RUN: Final = MeldKind.RUN
-""":attr:`RUN`."""
+""":attr:`MeldKind.RUN`."""
 
 
 def _run_order(suit_bits: int, wrap: bool) -> list[int] | None:

@@ -15,14 +15,26 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["IN_EVERY_SUIT", "SUIT_BITS", "neighbours", "rotate_left", "rotate_right", "split", "triples"]
+__all__ = [
+    "IN_EVERY_SUIT",
+    "RANK_MASK",
+    "SUIT_BITS",
+    "neighbours",
+    "rotate_left",
+    "rotate_right",
+    "split",
+    "triples",
+]
 
 SUIT_BITS: Final = 0x1FFF
 """The 13 bits of one suit in a hand mask."""
 
+RANK_MASK: Final = 0x8004002001
+"""The four aces as a hand mask: shifted left by ``r`` it is the four cards of rank bit ``r``."""
+
 IN_EVERY_SUIT: Final = tuple(ranks | ranks << 13 | ranks << 26 | ranks << 39 for ranks in range(1 << 13))
 """The cards of the ranks ``ranks`` (a suit mask) in all four suits, a hand mask: a table, not
-``ranks * 0x8004002001`` in the code that needs it. In the compiled build a product with a
+``ranks * RANK_MASK`` in the code that needs it. In the compiled build a product with a
 factor of 2**30 or more leaves mypyc's machine integers for CPython's long multiplication,
 which looks for a pending signal, and mypyc takes any failure there for a lack of memory and
 aborts the process: Ctrl-C at that moment killed the command with ``fatal: out of memory``

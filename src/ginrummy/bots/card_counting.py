@@ -33,13 +33,11 @@ from ginrummy.melding.partition import deadwood
 from ginrummy.melding.suit_lookups import SuitLookups, lookups_for
 from ginrummy.play.round import PlayerView
 from ginrummy.rules import Ruleset
-from ginrummy.suit_masks import SUIT_BITS, rotate_left, rotate_right, split, triples
+from ginrummy.suit_masks import RANK_MASK, SUIT_BITS, rotate_left, rotate_right, split, triples
 
 __all__ = ["AVOIDED_SHARE", "CardCounter", "meld_gain", "meld_outs", "meld_partners"]
 
 FULL_MASK: Final = (1 << 52) - 1
-RANK_MASK: Final = 0x8004002001
-"""The four aces as a hand mask: shifted left by ``r`` it is the four cards of rank bit ``r``."""
 
 AVOIDED_SHARE: Final = 0.7
 """How much less likely the opponent is to hold a card of a rank it threw or passed over, or

@@ -63,7 +63,7 @@ from ginrummy.melds import SET, Meld
 from ginrummy.phase import DISCARD, LAYOFF, UPCARD_OFFER
 from ginrummy.play.round import PlayerView
 from ginrummy.results.pricing import price_round
-from ginrummy.suit_masks import SUIT_BITS, neighbours
+from ginrummy.suit_masks import RANK_MASK, SUIT_BITS, neighbours
 from ginrummy.validators import check_int, check_number, check_seed
 
 __all__ = [
@@ -276,7 +276,7 @@ class TrackerBot:
             if meld.kind is SET:
                 if len(meld) == 3:
                     rank = (meld.mask.bit_length() - 1) % 13
-                    total += counter.holds(0x8004002001 << rank & ~meld.mask)
+                    total += counter.holds(RANK_MASK << rank & ~meld.mask)
                 continue
             shift = 13 * ((meld.mask.bit_length() - 1) // 13)
             ends = neighbours(meld.mask >> shift & SUIT_BITS, wrap) & ~(meld.mask >> shift)
@@ -334,7 +334,7 @@ def _layoffs(melds: tuple[Meld, ...], hand: int, wrap: bool) -> int:
         if meld.kind is SET:
             if len(meld) == 3:
                 rank = (meld.mask.bit_length() - 1) % 13
-                laid |= hand & (0x8004002001 << rank) & ~meld.mask
+                laid |= hand & (RANK_MASK << rank) & ~meld.mask
             continue
         shift = 13 * ((meld.mask.bit_length() - 1) // 13)
         run = meld.mask >> shift & SUIT_BITS
