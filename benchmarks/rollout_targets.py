@@ -17,13 +17,15 @@ estimates the expected advantage given the view: the one-step improvement of the
 Rounds ``0..N-1`` (seed ``f"{seed}-fit:{i}"``) give the fitted decisions, rounds of
 ``f"{seed}-test:{i}"`` the held-out ones; at each decision of a round it is measured with
 probability ``--share``. Two networks (scikit-learn's ``MLPRegressor``, the ``train`` extra)
-are fitted: on the compact inputs, and on those plus a flag for the tracker bot's own choice.
-Printed, on held-out decisions: the mean advantage of the tracker bot's choice, of each
-network's choice and of the best candidate in hindsight, with the standard error of the
-network's difference from the tracker bot, and how often the two agree.
+are fitted: on the compact inputs, and on those plus a flag for the tracker bot's own choice;
+with ``--cards``, two more on the card indicators of the view and the action as well (the
+inputs of the shipped belief and values, sparse). Printed, on held-out decisions: the mean
+advantage of the tracker bot's choice, of each network's choice and of the best candidate in
+hindsight, with the standard error of the network's difference from the tracker bot, and how
+often the two agree.
 
-Run: ``python benchmarks/rollout_targets.py [--rounds N] [--share P] [--workers W]`` (4,000
-rounds each way: about ten minutes on two cores, compiled build).
+Run: ``python benchmarks/rollout_targets.py [--rounds N] [--share P] [--workers W] [--cards]``
+(4,000 rounds each way: about six minutes on two cores, compiled build; ``--cards``, ten more).
 """
 
 from __future__ import annotations
@@ -31,21 +33,32 @@ from __future__ import annotations
 import argparse
 import random
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 import ginrummy as gr
-from ginrummy.beliefs.view_features import view_inputs
-from ginrummy.bots.action_features import CardCounter, action_inputs, candidates, compact_inputs
+from ginrummy.beliefs.view_features import INPUTS, Inputs, view_inputs
+from ginrummy.bots.action_features import (
+    ACTION_INPUTS,
+    CardCounter,
+    action_inputs,
+    candidates,
+    compact_inputs,
+)
 from ginrummy.cards import Hand
 from ginrummy.melding.partition import deadwood
 
 Decisions = tuple[
-    npt.NDArray[np.float32], npt.NDArray[np.float32], npt.NDArray[np.int64], npt.NDArray[np.bool_]
+    npt.NDArray[np.float32],
+    npt.NDArray[np.float32],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.bool_],
+    list[tuple[list[int], list[float]]],
 ]
-"""Inputs, advantages (points), decision numbers and the tracker bot's choice, one row per
-candidate."""
+"""Compact inputs, advantages (points), decision numbers, the tracker bot's choice and the
+card inputs (the nonzero inputs of the view and the action), one row per candidate."""
 
 
 def points_for(r: gr.Round, player: int) -> float:
@@ -82,12 +95,40 @@ def pruned(view: gr.PlayerView) -> list[gr.Action]:
     return [a for a in options if not isinstance(a, gr.Discard)] + [a for p, a in scored if p <= least + 10]
 
 
+def nonzero(view_part: Inputs, action_part: Inputs) -> tuple[list[int], list[float]]:
+    """The nonzero inputs of a view and an action, as indices and values."""
+    indices, values = [], []
+    for active, numbers in (view_part, action_part):
+        indices += active
+        values += [1.0] * len(active)
+        indices += [index for index, _ in numbers]
+        values += [value for _, value in numbers]
+    return indices, values
+
+
+def with_cards(data: Decisions, flag: bool) -> Any:
+    """The card inputs, the compact inputs and (with ``flag``) the tracker bot's choice, as one
+    sparse matrix."""
+    from scipy import sparse
+
+    indptr, indices, values = [0], [], []
+    for row_indices, row_values in data[4]:
+        indices += row_indices
+        values += row_values
+        indptr.append(len(indices))
+    width = INPUTS + ACTION_INPUTS
+    cards = sparse.csr_matrix((values, indices, indptr), shape=(len(data[4]), width), dtype=np.float32)
+    extra = [data[0], data[3].astype(np.float32)[:, None] * flag]
+    return sparse.hstack([cards, sparse.csr_matrix(np.column_stack(extra))], format="csr")
+
+
 def decisions(seed: str, start: int, stop: int, share: float) -> Decisions:
     """The measured decisions of rounds ``start`` to ``stop - 1``."""
     inputs: list[list[float]] = []
     advantages: list[float] = []
     groups: list[int] = []
     chosen: list[bool] = []
+    cards: list[tuple[list[int], list[float]]] = []
     measured = start * 1000  # a decision's number, distinct across chunks
     for number in range(start, stop):
         rng = random.Random(f"{seed}:{number}")
@@ -108,7 +149,9 @@ def decisions(seed: str, start: int, stop: int, share: float) -> Decisions:
                     counter = CardCounter(view)
                     measured += 1
                     for option, result in zip(options, results, strict=True):
-                        inputs.append(compact_inputs(features, action_inputs(view, counter, option)))
+                        extra = action_inputs(view, counter, option)
+                        inputs.append(compact_inputs(features, extra))
+                        cards.append(nonzero(features, extra))
                         advantages.append(result - mean)
                         groups.append(measured)
                         chosen.append(
@@ -121,6 +164,7 @@ def decisions(seed: str, start: int, stop: int, share: float) -> Decisions:
         np.asarray(advantages, dtype=np.float32),
         np.asarray(groups, dtype=np.int64),
         np.asarray(chosen, dtype=bool),
+        cards,
     )
 
 
@@ -129,12 +173,13 @@ def gather(pool: ProcessPoolExecutor, seed: str, rounds: int, share: float) -> D
     size = 250
     futures = [pool.submit(decisions, seed, a, min(rounds, a + size), share) for a in range(0, rounds, size)]
     parts = [future.result() for future in futures]
-    return tuple(np.concatenate([part[k] for part in parts]) for k in range(4))  # type: ignore[return-value]
+    arrays = [np.concatenate([part[k] for part in parts]) for k in range(4)]  # type: ignore[misc]
+    return (*arrays, [row for part in parts for row in part[4]])  # type: ignore[return-value]
 
 
 def report(name: str, predicted: npt.NDArray[np.float64], test: Decisions) -> None:
     """The mean advantage of the tracker bot's and the network's choices on ``test``."""
-    _, advantage, groups, chosen = test
+    _, advantage, groups, chosen, _ = test
     starts = np.flatnonzero(np.r_[True, groups[1:] != groups[:-1]])
     ends = np.r_[starts[1:], len(groups)]
     tracker, network, best, agree = [], [], [], 0
@@ -163,6 +208,7 @@ def main() -> None:
     parser.add_argument("--share", type=float, default=0.5)
     parser.add_argument("--seed", default="rollout-targets")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--cards", action="store_true", help="also fit on the card inputs")
     args = parser.parse_args()
     with ProcessPoolExecutor(args.workers) as pool:
         fit = gather(pool, f"{args.seed}-fit", args.rounds, args.share)
@@ -171,13 +217,22 @@ def main() -> None:
         f"{len(fit[1])} fitted and {len(test[1])} held-out candidates; advantage's standard "
         f"deviation {fit[1].std():.1f} points"
     )
-    for name, extra in (("compact inputs", False), ("compact inputs + tracker's choice", True)):
+    variants = [("compact inputs", False, False), ("compact inputs + tracker's choice", True, False)]
+    if args.cards:
+        variants += [("cards + compact", False, True), ("cards + compact + tracker's choice", True, True)]
+    for name, extra, cards in variants:
         x_fit, x_test = fit[0], test[0]
-        if extra:
+        if cards:
+            x_fit, x_test = with_cards(fit, extra), with_cards(test, extra)
+        elif extra:
             x_fit = np.column_stack([x_fit, fit[3].astype(np.float32)])
             x_test = np.column_stack([x_test, test[3].astype(np.float32)])
         network = MLPRegressor(
-            hidden_layer_sizes=(64, 32), max_iter=30, early_stopping=True, random_state=1, batch_size=512
+            hidden_layer_sizes=(128, 32) if cards else (64, 32),
+            max_iter=30,
+            early_stopping=True,
+            random_state=1,
+            batch_size=512,
         )
         network.fit(x_fit, fit[1] / 25)
         report(name, network.predict(x_test), test)
