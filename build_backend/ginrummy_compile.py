@@ -78,7 +78,6 @@ COMPILED_MODULES: tuple[str, ...] = (
     "play/action_rules.py",
     "play/setup.py",
     "play/chain.py",
-    "play/seen.py",
     "play/events.py",
     # Pricing a round's end.
     "results/pricing.py",
@@ -100,10 +99,12 @@ COMPILED_MODULES: tuple[str, ...] = (
 A few of their classes stay Python classes, each marked in the source with mypyc's
 ``mypyc_attr(native_class=False, ...)`` (why: :mod:`ginrummy.compiler_hints`).
 
-One hot module is left out, as it is faster interpreted: ``round_fields.py``, whose copy of a
-round's record (every action makes one) stores each field into a slot of a Python class, which
-CPython 3.11's specializing interpreter does faster than compiled code's generic attribute
-store (0.60 µs a copy against 1.46 compiled, ``docs/design.md``)."""
+Two hot modules are left out, as they are faster interpreted, both for the same reason: they
+read or write each field of a round's record, a Python class, whose slots CPython 3.11's
+specializing interpreter reaches faster than compiled code's generic attribute protocol.
+``round_fields.py`` copies the record at every action (0.60 µs a copy against 1.46 compiled);
+``play/seen.py`` reads its 22 fields into a player's view at every decision (a view made a
+tenth faster with it interpreted; ``docs/design.md``)."""
 
 CHECKED_PARAMETERS: dict[str, dict[str, tuple[str, ...]]] = {
     "cards.py": {
