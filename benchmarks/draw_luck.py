@@ -19,18 +19,24 @@ Two values ``u`` of a drawn card are compared: *deadwood*, minus the drawer's de
 its best discard; *fitted*, the drawer's expected points as a gradient-boosted regression
 (scikit-learn, the ``train`` extra) of the round's result on that deadwood, the opponent's
 deadwood, the stock's size and the turn, fitted on the other half of the deals (cross-fitting,
-so no round is valued by a model fitted on it). The coefficients of the terms are fitted the
-same way. Printed: each estimate's mean and standard error for single rounds and for
-duplicate pairs, and the variance ratio against the plain one (a ratio of 4 halves the 95%
-interval, the issue's goal).
+so no round is valued by a model fitted on it). With ``--playouts M``, a third value: ``u`` of
+a card is the rest of the round played out by copies of the two bots with that card swapped
+to the top of the real stock, and the term compares the real top with ``M`` cards drawn
+uniformly from the stock (a swap of a uniform order is a uniform order, so its mean is zero
+too). The coefficients of the terms are fitted the same way. Printed: each estimate's mean
+and 95% interval for single rounds and for duplicate pairs, and the variance ratio against
+the plain one (a ratio of 4 halves the interval, the issue's goal).
 
-Run: ``python benchmarks/draw_luck.py [--deals N] [--bots A B] [--preset NAME] [--workers W]``
-(3,000 deals: a few minutes on two cores).
+Run: ``python benchmarks/draw_luck.py [--deals N] [--bots A B] [--preset NAME] [--workers W]
+[--playouts M]`` (3,000 deals: about a minute on two cores, compiled build; with
+``--playouts 4``, three).
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
+import random
 import statistics
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -46,8 +52,9 @@ Draw = tuple[int, list[float]]
 """A stock draw: the sign of the first bot's side (+1 when it drew) and the drawer's features
 for every card of the stock then (the drawn card last): deadwood after the best discard,
 the opponent's deadwood, the stock's size, the turn."""
-Play = tuple[float, float, list[tuple[int, list[list[float]]]]]
-"""A round: the first bot's points, the deal term for it, and its draws."""
+Play = tuple[float, float, list[tuple[int, list[list[float]]]], float]
+"""A round: the first bot's points, the deal term for it, its draws, and the sum of its
+playout draw terms (0 without ``--playouts``)."""
 
 
 def kept_deadwood(mask: int, rules: gr.Ruleset) -> int:
@@ -55,9 +62,47 @@ def kept_deadwood(mask: int, rules: gr.Ruleset) -> int:
     return best_discards(Hand.from_mask(mask), rules)[0][1]
 
 
-def play_round(rules: gr.Ruleset, names: Sequence[str], seed: str, dealer: int, first: int) -> Play:
-    """One round between ``names`` (seat order); ``first`` is the seat of the measured bot."""
+def with_top(r: gr.Round, position: int) -> gr.Round:
+    """``r`` with the stock's card at ``position`` and its top card swapped (the same history:
+    a measurement's use of the round's internal copy)."""
+    stock = list(r.stock)
+    stock[position], stock[-1] = stock[-1], stock[position]
+    new = r._draft()
+    new.stock = tuple(stock)
+    new._log, new._origin, new._legal, new._key = r._log, r._origin, None, None
+    return new._sealed()
+
+
+def played_out(r: gr.Round, players: Sequence[gr.Bot], first: int) -> float:
+    """The first bot's points after the stock draw due at ``r`` and the rest of the round,
+    played by copies of ``players`` as they are now (their random generators included)."""
+    bots = copy.deepcopy(players)
+    r = r.apply(gr.DrawStock())
+    while r.to_act is not None:
+        r = r.apply(bots[r.to_act].act(r.view(r.to_act)))
+    return points_of(r, first)
+
+
+def points_of(r: gr.Round, first: int) -> float:
+    """The finished round's points for the player ``first``, box bonus included."""
+    result = r.result
+    assert result is not None
+    if result.winner is None:
+        return 0.0
+    return float(result.points + r.rules.box_bonus) * (1 if result.winner == first else -1)
+
+
+def play_round(
+    rules: gr.Ruleset, names: Sequence[str], seed: str, dealer: int, first: int, playouts: int = 0
+) -> Play:
+    """One round between ``names`` (seat order); ``first`` is the seat of the measured bot.
+    With ``playouts``, each stock draw also gets the term ``u(real top) - mean of u over
+    ``playouts`` stock cards drawn uniformly``, where ``u`` of a card is the rest of the round
+    played out by copies of the bots with that card swapped to the top: a swap of a uniform
+    order is a uniform order, so the term has mean zero given the history."""
     bots = [gr.make_bot(name, seed) for name in names]
+    chooser = random.Random(f"{seed}:{first}:playouts")
+    playout_terms = 0.0
     r = gr.Round.deal(rules, dealer=dealer, seed=seed)
     deal = float(deadwood(r.hands[1 - first], rules) - deadwood(r.hands[first], rules))
     draws: list[tuple[int, list[list[float]]]] = []
@@ -73,24 +118,26 @@ def play_round(rules: gr.Ruleset, names: Sequence[str], seed: str, dealer: int, 
                 for card in r.stock  # bottom to top: the drawn card is the last
             ]
             draws.append((1 if player == first else -1, rows))
+            if playouts:
+                real = played_out(r, bots, first)
+                others = [
+                    played_out(with_top(r, chooser.randrange(len(r.stock))), bots, first)
+                    for _ in range(playouts)
+                ]
+                playout_terms += real - sum(others) / playouts
         r = r.apply(action)
-    result = r.result
-    assert result is not None
-    points = 0.0
-    if result.winner is not None:
-        points = float(result.points + rules.box_bonus) * (1 if result.winner == first else -1)
-    return points, deal, draws
+    return points_of(r, first), deal, draws, playout_terms
 
 
 def play_deals(
-    rules: gr.Ruleset, bots: Sequence[str], seed: str, start: int, stop: int
+    rules: gr.Ruleset, bots: Sequence[str], seed: str, start: int, stop: int, playouts: int
 ) -> list[tuple[Play, Play]]:
     """Deals ``start`` to ``stop - 1``, each played with the first bot in seat 0, then seat 1."""
     a, b = bots
     return [
         (
-            play_round(rules, (a, b), f"{seed}:{i}", i % 2, 0),
-            play_round(rules, (b, a), f"{seed}:{i}", i % 2, 1),
+            play_round(rules, (a, b), f"{seed}:{i}", i % 2, 0, playouts),
+            play_round(rules, (b, a), f"{seed}:{i}", i % 2, 1, playouts),
         )
         for i in range(start, stop)
     ]
@@ -100,7 +147,7 @@ def draw_terms(plays: list[Play], value: object) -> npt.NDArray[np.float64]:
     """Each round's sum of draw terms for the first bot, with ``value`` (None: minus the
     deadwood; else a fitted regression's ``predict``)."""
     sums = np.zeros(len(plays))
-    for number, (_, _, draws) in enumerate(plays):
+    for number, (_, _, draws, _) in enumerate(plays):
         for side, rows in draws:
             features = np.asarray(rows)
             u = -features[:, 0] if value is None else value.predict(features)  # type: ignore[attr-defined]
@@ -113,7 +160,7 @@ def fitted_value(plays: list[Play]) -> object:
     from sklearn.ensemble import HistGradientBoostingRegressor
 
     rows, targets = [], []
-    for points, _, draws in plays:
+    for points, _, draws, _ in plays:
         for side, features in draws:
             rows.append(features[-1])
             targets.append(side * points)
@@ -143,12 +190,17 @@ def main() -> None:
     parser.add_argument("--preset", default="pagat")
     parser.add_argument("--seed", default="draw-luck")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--playouts", type=int, default=0, help="also the playout draw terms, with this many swapped cards"
+    )
     args = parser.parse_args()
     rules = gr.find_ruleset(args.preset)
     size = max(1, args.deals // (4 * args.workers))
     bounds = [(start, min(args.deals, start + size)) for start in range(0, args.deals, size)]
     with ProcessPoolExecutor(args.workers) as pool:
-        futures = [pool.submit(play_deals, rules, args.bots, args.seed, a, b) for a, b in bounds]
+        futures = [
+            pool.submit(play_deals, rules, args.bots, args.seed, a, b, args.playouts) for a, b in bounds
+        ]
         deals = [pair for future in futures for pair in future.result()]
     n = len(deals)
     plays = [play for pair in deals for play in pair]  # deal i: rounds 2i and 2i + 1
@@ -164,6 +216,11 @@ def main() -> None:
         "deal + deadwood draws": adjusted(points, np.column_stack([deal, draw_terms(plays, None)]), fold),
         "deal + fitted draws": adjusted(points, np.column_stack([deal, fitted]), fold),
     }
+    if args.playouts:
+        playout = np.array([play[3] for play in plays])
+        estimates["deal + playout draws"] = adjusted(points, np.column_stack([deal, playout]), fold)
+        both = np.column_stack([deal, fitted, playout])
+        estimates["deal + both draws"] = adjusted(points, both, fold)
     print(
         f"{args.bots[0]} against {args.bots[1]} under {rules.name}: {n} deals, each played twice "
         f"with the seats swapped; points a round for {args.bots[0]}"
