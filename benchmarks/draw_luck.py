@@ -48,11 +48,11 @@ import ginrummy as gr
 from ginrummy.cards import Hand
 from ginrummy.melding.partition import best_discards, deadwood
 
-Draw = tuple[int, list[float]]
+Draw = tuple[int, list[list[float]]]
 """A stock draw: the sign of the first bot's side (+1 when it drew) and the drawer's features
 for every card of the stock then (the drawn card last): deadwood after the best discard,
 the opponent's deadwood, the stock's size, the turn."""
-Play = tuple[float, float, list[tuple[int, list[list[float]]]], float]
+Play = tuple[float, float, list[Draw], float]
 """A round: the first bot's points, the deal term for it, its draws, and the sum of its
 playout draw terms (0 without ``--playouts``)."""
 
@@ -105,7 +105,7 @@ def play_round(
     playout_terms = 0.0
     r = gr.Round.deal(rules, dealer=dealer, seed=seed)
     deal = float(deadwood(r.hands[1 - first], rules) - deadwood(r.hands[first], rules))
-    draws: list[tuple[int, list[list[float]]]] = []
+    draws: list[Draw] = []
     while r.to_act is not None:
         player = r.to_act
         action = bots[player].act(r.view(player))
@@ -174,7 +174,7 @@ def adjusted(
 ) -> npt.NDArray[np.float64]:
     """``points`` minus the least-squares multiple of ``terms`` (columns), the coefficients of
     each fold fitted on the other."""
-    out = points.copy()
+    out: npt.NDArray[np.float64] = points.copy()
     for test in (fold, ~fold):
         train = ~test
         design = np.column_stack([terms[train], np.ones(int(train.sum()))])

@@ -40,13 +40,8 @@ import numpy.typing as npt
 
 import ginrummy as gr
 from ginrummy.beliefs.view_features import INPUTS, Inputs, view_inputs
-from ginrummy.bots.action_features import (
-    ACTION_INPUTS,
-    CardCounter,
-    action_inputs,
-    candidates,
-    compact_inputs,
-)
+from ginrummy.bots.action_features import ACTION_INPUTS, action_inputs, candidates, compact_inputs
+from ginrummy.bots.card_counting import CardCounter
 from ginrummy.cards import Hand
 from ginrummy.melding.partition import deadwood
 
@@ -173,7 +168,7 @@ def gather(pool: ProcessPoolExecutor, seed: str, rounds: int, share: float) -> D
     size = 250
     futures = [pool.submit(decisions, seed, a, min(rounds, a + size), share) for a in range(0, rounds, size)]
     parts = [future.result() for future in futures]
-    arrays = [np.concatenate([part[k] for part in parts]) for k in range(4)]  # type: ignore[misc]
+    arrays = [np.concatenate([part[k] for part in parts]) for k in range(4)]
     return (*arrays, [row for part in parts for row in part[4]])  # type: ignore[return-value]
 
 
