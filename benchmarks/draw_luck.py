@@ -43,10 +43,11 @@ from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 import numpy.typing as npt
+from rollout_targets import points_for
 
 import ginrummy as gr
 from ginrummy.cards import Hand
-from ginrummy.melding.partition import best_discards, deadwood
+from ginrummy.melding.partition import best_discard, deadwood
 
 Draw = tuple[int, list[list[float]]]
 """A stock draw: the sign of the first bot's side (+1 when it drew) and the drawer's features
@@ -59,7 +60,7 @@ playout draw terms (0 without ``--playouts``)."""
 
 def kept_deadwood(mask: int, rules: gr.Ruleset) -> int:
     """The deadwood of eleven cards after their best discard."""
-    return best_discards(Hand.from_mask(mask), rules)[0][1]
+    return best_discard(Hand.from_mask(mask), rules)[1]
 
 
 def with_top(r: gr.Round, position: int) -> gr.Round:
@@ -80,16 +81,7 @@ def played_out(r: gr.Round, players: Sequence[gr.Bot], first: int) -> float:
     r = r.apply(gr.DrawStock())
     while r.to_act is not None:
         r = r.apply(bots[r.to_act].act(r.view(r.to_act)))
-    return points_of(r, first)
-
-
-def points_of(r: gr.Round, first: int) -> float:
-    """The finished round's points for the player ``first``, box bonus included."""
-    result = r.result
-    assert result is not None
-    if result.winner is None:
-        return 0.0
-    return float(result.points + r.rules.box_bonus) * (1 if result.winner == first else -1)
+    return points_for(r, first)
 
 
 def play_round(
@@ -126,7 +118,7 @@ def play_round(
                 ]
                 playout_terms += real - sum(others) / playouts
         r = r.apply(action)
-    return points_of(r, first), deal, draws, playout_terms
+    return points_for(r, first), deal, draws, playout_terms
 
 
 def play_deals(
