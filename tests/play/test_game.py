@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import pickle
 import random
 
 import attrs
@@ -424,6 +425,29 @@ def test_apply_leaves_the_game_unchanged() -> None:
 
 
 # ============================================================================ views
+
+
+@pytest.mark.parametrize("seed", [3, 5])
+def test_a_game_remembers_its_settlement_and_finished_views_only_while_they_hold(seed: int) -> None:
+    """A game keeps its settlement and each player's views of the finished rounds, and the
+    games after it reuse them until a round ends: read at every step of a game, they equal
+    those of the same game rebuilt without them (a pickled copy), and they are not part of a
+    game's value (a pickle holds none of them; equality and hashing do not change)."""
+    rng = random.Random(seed)
+    game = gr.Game.new(SMALL, seed=seed, dealer=0)
+    while not game.is_over:
+        fresh = pickle.loads(pickle.dumps(game))
+        assert not {"_settled", "_seen"} & set(vars(fresh))
+        for player in (0, 1):
+            assert fresh.view(player) == game.view(player)
+            assert all(seen.player == player for seen in game.view(player).history)
+        assert fresh.result == game.result
+        assert (fresh, hash(fresh)) == (game, hash(game))
+        kept = {"_settled", "_seen"} if game.results else {"_settled"}  # read above
+        assert kept == {"_settled", "_seen"} & set(vars(game))
+        assert not {"_settled", "_seen"} & set(vars(pickle.loads(pickle.dumps(game))))
+        game = game.apply(biased_action(game.round, rng, 0.7, alternate_takes=False))
+    assert len(game.results) > 1, "the game must cross a round's end"
 
 
 @pytest.mark.parametrize("player", [0, 1])

@@ -8,7 +8,7 @@ Each kind of action has one rule object here (:data:`ACTION_RULES`), in the mann
   (``_playable``, ``_knockable``, ``Meld.accepts``), never from a second copy of the rule;
 - ``changes(r, action, player, new)`` writes what the legal action changes into ``new``, the
   draft of the round after it (:meth:`ginrummy.round_fields.RoundFields._draft`, made and
-  sealed by :meth:`ginrummy.Round.apply`), and returns the log's record (a :class:`Change`).
+  sealed by :meth:`ginrummy.Round.apply`), and returns the log's record (a :data:`Change` pair).
   A rule never builds a round.
 
 The rules read a round as its record, :class:`~ginrummy.round_fields.RoundFields` (a
@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, TypeAlias
 
 from ginrummy.actions import (
     DISCARD_ACTIONS,
@@ -71,19 +71,16 @@ BIG_GIN = BigGin()
 END = EndLayoffs()
 
 
-class Change(NamedTuple):
-    """The log's record of a legal action (:meth:`ActionRule.changes` writes what it changes
-    into the round's draft): the action as logged (a knock with its melds filled in) and the
-    card drawn from the stock or taken from the pile."""
-
-    action: Action
-    """The action as the log records it."""
-    card: Card | None = None
-    """The card drawn from the stock or taken from the pile, for the log."""
+Change: TypeAlias = "tuple[Action, Card | None]"
+"""The log's record of a legal action (:meth:`ActionRule.changes` writes what it changes into
+the round's draft): the action as logged (a knock with its melds filled in), and the card drawn
+from the stock or taken from the pile (None for every other action). A plain pair, not a named
+tuple: one is made at every action, and a named tuple's constructor is Python code that the
+compiled build would call through the interpreter."""
 
 
-_PASSED: Final = Change(PASS)
-_ENDED: Final = Change(END)
+_PASSED: Final[Change] = (PASS, None)
+_ENDED: Final[Change] = (END, None)
 
 
 class ActionRule:
@@ -165,7 +162,7 @@ class _TakeDiscard(_Nullary):
         new.phase = DISCARD
         new.taken = card
         new.stock_only = False
-        return Change(TAKE, card)
+        return TAKE, card
 
 
 class _DrawStock(_Nullary):
@@ -187,7 +184,7 @@ class _DrawStock(_Nullary):
         new.phase = DISCARD
         new.taken = None
         new.stock_only = False
-        return Change(DRAW_STOCK, card)
+        return DRAW_STOCK, card
 
 
 _DISCARDS: Final[list[dict[int, tuple[Action, ...]]]] = [{}, {}, {}, {}]
@@ -265,7 +262,7 @@ class _Discard(ActionRule):
             _end(new, _DEAD_HAND)
         elif rules.max_turns is not None and turns >= rules.max_turns:
             _end(new, _VOID)
-        return Change(action)
+        return action, None
 
 
 _DEAD_HAND: Final = RoundResult(outcome=Outcome.DEAD_HAND)
@@ -385,7 +382,7 @@ def _knock(
         new.to_act = 1 - player
     else:
         _end(new, showdown(new))
-    return Change(logged)
+    return logged, None
 
 
 def _fits(r: RoundFields, card_mask: int, meld: int) -> bool:
@@ -431,7 +428,7 @@ class _LayOff(ActionRule):
         new.known = _set(r.known, player, _hand(r.known[player].mask & ~card.mask))
         new.spread = tuple(spread)
         new.layoffs = (*r.layoffs, (card, action.meld))
-        return Change(action)
+        return action, None
 
 
 class _EndLayoffs(_Nullary):

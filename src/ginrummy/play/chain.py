@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Generic, TypeVar
 
+from ginrummy.errors import GinRummyError
+
 __all__ = ["Chain", "items"]
 
 T = TypeVar("T")
@@ -43,6 +45,13 @@ class Chain(Generic[T]):
     def __len__(self) -> int:
         return self.size
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # pickling and copying: the items, flat, and the links made again one by one. The
+        # default (each link's slots, the previous link among them) nests as deep as the chain
+        # is long, which a long game's actions exceed (RecursionError), and a compiled build's
+        # native class has no default at all.
+        return _rebuilt, (type(self), self.items())
+
     def items(self) -> tuple[T, ...]:
         """Every item, in order (built on from the nearest earlier link that has its tuple,
         and kept on this link only, so memory stays proportional to the chain)."""
@@ -60,6 +69,17 @@ class Chain(Generic[T]):
             pending.reverse()
             built = self._items = (*done, *pending)
         return built
+
+
+def _rebuilt(kind: type[Chain[T]], every: tuple[T, ...]) -> Chain[T]:
+    """A chain of ``kind`` holding ``every`` item, in order (unpickling: see
+    :meth:`Chain.__reduce__`)."""
+    chain: Chain[T] | None = None
+    for item in every:
+        chain = kind(chain, item)
+    if chain is None:
+        raise GinRummyError("invalid pickled chain: a chain holds at least one item")
+    return chain
 
 
 def items(chain: Chain[T] | None) -> tuple[T, ...]:

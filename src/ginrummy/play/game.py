@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any, NoReturn
+from typing import Any, Final, NoReturn
 
 import attrs
 
@@ -146,6 +146,12 @@ class GameRecord:
         return Game.replay(self).undo().record()
 
 
+_CACHES: Final = frozenset({"_settled", "_seen"})
+"""The entries of a game's ``__dict__`` that are caches, not part of its value."""
+_SeenRounds = tuple[Chain[Round], list[tuple[PlayerView, ...] | None]]
+"""The cache of each player's views of the finished rounds, with the chain of rounds viewed."""
+
+
 @mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # ginrummy.compiler_hints
 class Game:
     """A game of rounds to the target.
@@ -185,6 +191,11 @@ class Game:
 
     def __delattr__(self, name: str) -> NoReturn:
         raise attrs.exceptions.FrozenInstanceError()
+
+    def __getstate__(self) -> dict[str, Any]:
+        # pickling and copying: the value without the caches (the settlement, the finished
+        # rounds' views), which are remade on demand
+        return {name: value for name, value in self.__dict__.items() if name not in _CACHES}
 
     def _with(self, **changes: Any) -> Game:
         new = object.__new__(Game)
@@ -301,7 +312,13 @@ class Game:
     @property
     def result(self) -> GameResult:
         """The settlement of the game (provisional while it goes on)."""
-        return self._standings.result()
+        standings = self._standings
+        settled: tuple[Standings, GameResult] | None = self.__dict__.get("_settled")
+        if settled is None or settled[0] is not standings:
+            # kept beside the standings it settles: the games after this one share its
+            # __dict__'s entries (see _with), so the rest of the round reuses it
+            settled = self.__dict__["_settled"] = (standings, standings.result())
+        return settled[1]
 
     @property
     def is_over(self) -> bool:
@@ -333,19 +350,35 @@ class Game:
 
     def view(self, player: int) -> GameView:
         """What ``player`` may know: see :class:`GameView`."""
+        seer = check_player(player, "player")
         state = {
-            "player": check_player(player, "player"),
+            "player": seer,
             "rules": self.rules,
             "scores": self.scores,
             "results": self.results,
-            "round": self.round.view(player),
-            "history": tuple(finished.view(player) for finished in self.played),
+            "round": self.round.view(seer),
+            "history": self._history(seer),
             "is_over": self.is_over,
             "result": self.result,
         }
         view = object.__new__(GameView)
         object.__setattr__(view, "__dict__", state)
         return view
+
+    def _history(self, player: int) -> tuple[PlayerView, ...]:
+        """``player``'s view of each finished round, made once per finished round and player
+        (kept as :attr:`result` is, beside the chain of rounds it views)."""
+        played: Chain[Round] | None = self.__dict__["_played"]
+        if played is None:
+            return ()
+        seen: _SeenRounds | None = self.__dict__.get("_seen")
+        if seen is None or seen[0] is not played:
+            kept: list[tuple[PlayerView, ...] | None] = [None, None]
+            seen = self.__dict__["_seen"] = (played, kept)
+        views = seen[1][player]
+        if views is None:
+            views = seen[1][player] = tuple(finished.view(player) for finished in played.items())
+        return views
 
     def record(self) -> GameRecord:
         """The record that replays this game (see :class:`GameRecord`)."""

@@ -101,9 +101,9 @@ class Round(RoundFields):
         action's rule changes, and the action's record added to the log."""
         new = self._draft()
         kind: type = type(action)  # typed so: the compiled build takes the action as an object
-        change = ACTION_RULES[kind].changes(self, action, player, new)
+        logged, card = ACTION_RULES[kind].changes(self, action, player, new)
         log = self._log
-        new._log = EventLog(log, (0 if log is None else log.size, player, change.action, change.card))
+        new._log = EventLog(log, (0 if log is None else log.size, player, logged, card))
         new._origin = self if self._origin is None else self._origin
         new._legal = new._key = None
         return new._sealed()
