@@ -16,8 +16,10 @@ wall-clock steps per second, the same from the thread's CPU time, and ginrummy's
 peer (above 1: ginrummy is faster).
 
 Run: ``python benchmarks/rl.py [--episodes N] [--repeats R] [--seed S] [--preset NAME]
-[--profile]``. The peers come with ``pip install -e ".[bench]"`` (``pettingzoo[classic]==1.26.1``
-and ``rlcard``); a peer that is not installed is reported and skipped.
+[--episode round|game] [--profile]`` (``--episode game``: ginrummy's episodes are whole games,
+the peers' still rounds). The peers come with ``pip install -e ".[bench]"``
+(``pettingzoo[classic]==1.26.1`` and ``rlcard``); a peer that is not installed is reported and
+skipped.
 """
 
 from __future__ import annotations
@@ -104,12 +106,20 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=7, help="timed passes per environment (default 7)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--preset", default="pagat", help="ginrummy's ruleset (default pagat)")
+    parser.add_argument(
+        "--episode",
+        choices=("round", "game"),
+        default="round",
+        help="ginrummy's episodes: one round (default, as the peers') or a whole game",
+    )
     parser.add_argument("--profile", action="store_true", help="profile ginrummy's pass instead")
     args = parser.parse_args()
 
     rules = gr.find_ruleset(args.preset)
     passes: dict[str, Pass] = {
-        f"ginrummy rl.aec_env ({rules.name})": aec_pass(lambda: rl.aec_env(preset=rules), args.episodes)
+        f"ginrummy rl.aec_env ({rules.name}, {args.episode}s)": aec_pass(
+            lambda: rl.aec_env(preset=rules, episode=args.episode), args.episodes
+        )
     }
     if args.profile:
         import cProfile
