@@ -4,6 +4,8 @@ positions (the tracker bot's own rules are in ``test_tracker.py``)."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 from collections.abc import Callable
 from typing import Any
 
@@ -152,6 +154,27 @@ def test_bots_are_deterministic_for_a_seed(name: str) -> None:
         first = actions_of(gr.PAGAT, seed, name, seed)
         again = actions_of(gr.PAGAT, seed, name, seed)
         assert first == again
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_bot_pickled_or_copied_mid_round_plays_on_as_the_original(name: str) -> None:
+    """A bot sent to another process (pickled) or copied in the middle of a round keeps its
+    settings and its random state: from there on, it chooses what the original chooses (in
+    both builds: a compiled bot is a native class)."""
+    bots = (gr.make_bot(name, seed=5), gr.make_bot(name, seed=6))
+    state = gr.Round.deal(gr.PAGAT, dealer=1, seed=12)
+    for _ in range(4):
+        player = state.to_act
+        assert player is not None
+        state = state.apply(bots[player].act(state.view(player)))
+    copies = [(pickle.loads(pickle.dumps(bot)), copy.deepcopy(bot)) for bot in bots]
+    while not state.is_over:
+        player = state.to_act
+        assert player is not None
+        view = state.view(player)
+        chosen = bots[player].act(view)
+        assert (chosen, chosen) == (copies[player][0].act(view), copies[player][1].act(view))
+        state = state.apply(chosen)
 
 
 def test_random_bot_seed_changes_its_choices() -> None:
