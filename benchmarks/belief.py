@@ -2,10 +2,10 @@
 
 Rounds of the tracker bot against ``--opponent`` (itself by default; ``eaai-simple`` is a
 player the learned belief was not trained on) under ``pagat`` are played, the seats swapped
-from round to round; at every draw before a knock, the tracker bot's view gives, for every card it cannot see, the probability that the
-opponent holds it (``view.card_probabilities(model)``) under the uniform belief and under each
-model of :data:`ginrummy.OPPONENT_MODELS`. Printed by completed turn (a turn ends with a
-discard):
+from round to round; at every draw before a knock, the tracker bot's view gives, for every card
+it cannot see, the probability that the opponent holds it (``view.card_probabilities(model)``)
+under the uniform belief and under each model of :data:`ginrummy.OPPONENT_MODELS`. Printed by
+completed turn (a turn ends with a discard):
 
 - the **Brier score** of those probabilities against where each card really is (1 if the
   opponent holds it, else 0), averaged over the unseen cards and the views (lower is better),
@@ -39,7 +39,9 @@ def main() -> None:
         "--samples", type=int, default=16, help="worlds drawn per view for deadwood (default 16)"
     )
     parser.add_argument(
-        "--opponent", default="tracker", help="the bot whose cards are guessed (default tracker; eaai-simple: a stranger to training)"
+        "--opponent",
+        default="tracker",
+        help="the bot whose cards are guessed (default tracker; eaai-simple: a stranger to training)",
     )
     parser.add_argument("--models", nargs="+", default=None, help="the models measured (default all)")
     args = parser.parse_args()
@@ -73,7 +75,10 @@ def main() -> None:
                     sampled[name][turn].append(statistics.mean(gr.deadwood(h, r.rules) for h in hands))
             r = r.apply(bots[player].act(r.view(player)))
     views = sum(len(values) for values in real.values())
-    print(f"{args.rounds} rounds of tracker against {args.opponent} (pagat), {views} views of the tracker at a draw before a knock")
+    print(
+        f"{args.rounds} rounds of tracker against {args.opponent} (pagat), "
+        f"{views} views of the tracker at a draw before a knock"
+    )
     head = f"{'turn':>5} {'views':>5}"
     for name in models:
         head += f" {'Brier ' + name:>18}"

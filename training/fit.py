@@ -22,6 +22,7 @@ opponent's cards it does not know.
 
 from __future__ import annotations
 
+import itertools
 import time
 import warnings
 from typing import Any
@@ -200,10 +201,10 @@ def belief_metrics(
     brier_model = np.zeros(x.shape[0])
     brier_uniform = np.zeros(x.shape[0])
     bounds = np.flatnonzero(np.diff(np.concatenate([[-1], views, [x.shape[0] + 1]])))
-    for a, b in zip(bounds[:-1], bounds[1:], strict=True):
+    for a, b in itertools.pairwise(bounds):
         view = views[a]
         target = labels[a:b]
-        hidden = int(round(share[a] * (b - a)))
+        hidden = round(float(share[a]) * (b - a))
         q = np.asarray(scaled_logits_probabilities(logits[a:b], hidden))
         brier_model[view] = float(np.mean((q - target) ** 2))
         brier_uniform[view] = float(np.mean((share[a] - target) ** 2))
