@@ -40,8 +40,8 @@ def _trace(pythonpath: Path) -> list[str]:
 
 def test_the_build_under_test_plays_every_state_as_the_pure_source_does() -> None:
     """The same seeded games (three rulesets, bots that read views, a random one) give the same
-    notation, JSON, views, legal actions, actions and results on the build the tests import
-    and on the pure source, state by state."""
+    notation, JSON, views, ``repr``, pickles (equal, with equal hashes), legal actions, actions
+    and results on the build the tests import and on the pure source, state by state."""
     under_test = _trace(Path(gr.__file__).resolve().parent.parent)
     pure = _trace(PURE_SOURCE)
     assert f"compiled={gr.COMPILED}" == under_test[0]
