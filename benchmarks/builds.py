@@ -162,11 +162,11 @@ def main() -> None:
         # pass run one after the other; OpenSpiel in the compiled worker, right after it)
         pairs = zip(runs["pure"], runs["compiled"], strict=True)
         paired = statistics.median(c[key] / p[key] for p, c in pairs)
-        line = f"{label:<28}{pure:>12.2f}{compiled:>12.2f}{paired:>15.2f}"
+        line = f"{label:<28}{pure:>12.2f}{compiled:>12.2f}{paired:>15.3f}"
         if peer and all(peer in r for r in runs["compiled"]):
             theirs = median("compiled", peer)
             against = statistics.median(r[key] / r[peer] for r in runs["compiled"])
-            line += f"{theirs:>12.2f}{against:>13.2f}"
+            line += f"{theirs:>12.2f}{against:>13.3f}"
         print(line)
     print("(a time: lower is better, a ratio below 1 is faster; a rate: higher is better)")
 

@@ -1,5 +1,5 @@
-"""The compiled build: which modules mypyc compiles, what it compiles them from, and the three
-things it is taught.
+"""The compiled build: which modules mypyc compiles, what it compiles them from, the three
+things it is taught, and what the C it generates is given.
 
 ``GINRUMMY_COMPILE=1 pip install .`` (or ``python -m build`` with the variable set) compiles the
 modules of :data:`COMPILED_MODULES` with mypyc into C extensions beside the pure-Python
@@ -24,6 +24,12 @@ mypyc is taught three things (each a small, tested patch of the mypyc version th
   value of such a class against the exact types it compiled, refusing the subclasses made at
   run time (a round's drafts): :func:`open_type_checks` makes those
   checks subclass checks in the generated C.
+
+The generated C is also given, for speed, what CPython's interpreter does and mypyc does not
+(``attribute_access.py``, beside this module): each read, write and method call on a value
+of a Python class (an attrs value, the round's record) caches where the slot or the method
+lies, checked against the type's version, and mypyc's methods of Python classes are flagged
+as method descriptors, so that no call makes a bound method.
 
 One more difference of mypyc's is caught rather than patched: ``==`` between two values of one
 attrs class compiles to ``is``. The mypy plugin ``compiled_equality.py`` (beside this module,
@@ -75,6 +81,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "melding/partition.py",
     "melding/layoffs.py",
     # The round's machine and its action rules.
+    "round_fields.py",
     "play/action_rules.py",
     "play/setup.py",
     "play/chain.py",
@@ -90,6 +97,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "bots/random_draws.py",
     "neural/network.py",
     # The round's machine, the game and the ruleset.
+    "play/seen.py",
     "play/round.py",
     "play/game.py",
     "rules.py",
@@ -99,12 +107,10 @@ COMPILED_MODULES: tuple[str, ...] = (
 A few of their classes stay Python classes, each marked in the source with mypyc's
 ``mypyc_attr(native_class=False, ...)`` (why: :mod:`ginrummy.compiler_hints`).
 
-Two hot modules are left out, as they are faster interpreted, both for the same reason: they
-read or write each field of a round's record, a Python class, whose slots CPython 3.11's
-specializing interpreter reaches faster than compiled code's generic attribute protocol.
-``round_fields.py`` copies the record at every action (0.60 µs a copy against 1.46 compiled);
-``play/seen.py`` reads its 22 fields into a player's view at every decision (a view made a
-tenth faster with it interpreted; ``docs/design.md``)."""
+``round_fields.py`` (the round's record, copied at every action) and ``play/seen.py`` (a
+player's view, made at every decision) read and write the slots of Python classes and
+nothing else; they were left out, as faster interpreted, until the generated C cached each
+such access (``attribute_access.py``; ``docs/design.md``)."""
 
 CHECKED_PARAMETERS: dict[str, dict[str, tuple[str, ...]]] = {
     "cards.py": {
@@ -115,6 +121,7 @@ CHECKED_PARAMETERS: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "actions.py": {"parse_action": ("text",), "action_from_id": ("action_id",)},
     "melding/partition.py": {"all_best_melds": ("limit",)},
+    "round_fields.py": {"RoundFields.hand": ("player",)},
     "play/action_rules.py": {"illegal_reason": ("action",), "illegal_message": ("action", "player")},
     "play/round.py": {
         "Round.deal": ("rules", "dealer", "seed", "deck"),
@@ -516,12 +523,15 @@ def extensions(root: Path) -> list[Any]:
     except (Exception, SystemExit) as error:  # mypyc reports a type error by exiting
         print(f"ginrummy: mypyc could not compile ({error!r}): building pure Python", file=sys.stderr)
         return []
+    from attribute_access import faster_attribute_access  # beside this module (on setup.py's path)
+
     docstrings, open_ = _docstrings(package), open_classes(package)
     for source in {source for extension in built for source in extension.sources}:
         path = Path(source)
         if path.suffix == ".c":
             c_source = add_docstrings(path.read_text(encoding="utf-8"), docstrings)
-            path.write_text(open_type_checks(c_source, open_), encoding="utf-8")
+            c_source = faster_attribute_access(open_type_checks(c_source, open_))
+            path.write_text(c_source, encoding="utf-8")
     return built
 
 

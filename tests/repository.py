@@ -14,7 +14,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-__all__ = ["ROOT", "TESTS", "compile_settings", "source_file"]
+__all__ = ["ROOT", "TESTS", "build_backend_module", "compile_settings", "source_file"]
 
 TESTS = Path(__file__).resolve().parent
 """The folder of the tests (this file's)."""
@@ -34,7 +34,12 @@ def compile_settings() -> Any:
     """The compiled build's module of the build backend (``build_backend/ginrummy_compile.py``:
     the list of compiled modules, the checked parameters, the docstrings' writer), loaded
     from the project (it is no package of ours; its folder is not on the path)."""
-    name = "ginrummy_compile"
+    return build_backend_module("ginrummy_compile")
+
+
+def build_backend_module(name: str) -> Any:
+    """The module ``name`` of the build backend (``build_backend/<name>.py``), loaded from the
+    project once."""
     if name not in sys.modules:
         spec = importlib.util.spec_from_file_location(name, ROOT / "build_backend" / f"{name}.py")
         assert spec is not None and spec.loader is not None

@@ -26,6 +26,7 @@ from typing import Final, TypeAlias, Union, cast
 
 import attrs
 
+from ginrummy.compiler_hints import new_instance
 from ginrummy.errors import InvalidCardError, InvalidHandError, ParseError
 from ginrummy.validators import check_int, is_int
 
@@ -514,6 +515,6 @@ def _formatted(text: str, spec: str, value: object) -> str:
 
 def _hand(mask: int) -> Hand:
     """A hand from a mask known to be valid, without the checks of :meth:`Hand.from_mask`."""
-    hand = object.__new__(Hand)
+    hand = new_instance(Hand)
     object.__setattr__(hand, "mask", mask)
     return hand

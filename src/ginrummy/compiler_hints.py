@@ -5,8 +5,8 @@ compiled module that must stay a Python class: mypyc compiles its methods but le
 to the interpreter, and lets the interpreter subclass it. A :class:`ginrummy.Round` is copied
 at every action through a *draft* twin, a subclass made by ``type()`` at import that the
 copy's class is switched to and from (``__class__`` assignment, which CPython refuses for a
-native class; its record, :class:`ginrummy.round_fields.RoundFields`, is not compiled at
-all); a :class:`ginrummy.Game` is made by ``object.__new__``, which a native class refuses.
+native class; its record, :class:`ginrummy.round_fields.RoundFields`, is marked the same
+way); a :class:`ginrummy.Game` is made by ``object.__new__``, which a native class refuses.
 
 :func:`mypyc_attr` is mypyc's own mark (``mypy_extensions.mypyc_attr``: mypyc reads the call by
 that name when it compiles), but at run time it is a decorator that returns the class
@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
-__all__ = ["as_method", "mypyc_attr", "same"]
+__all__ = ["as_method", "mypyc_attr", "new_instance", "same"]
 
 _T = TypeVar("_T")
 
@@ -38,6 +38,19 @@ else:  # what runs: mypy_extensions' decorator, without the import
     def mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[_T], _T]:
         """mypyc's mark of a class or function: at run time, the class unchanged."""
         return lambda kept: kept
+
+
+new_instance: Final = object.__new__
+"""``object.__new__``, held once: ``new_instance(cls)`` is an instance of ``cls`` whose
+``__init__`` has not run (the library's own factories fill its fields). The compiled build
+calls it as it is; ``object.__new__(cls)`` would look ``object`` up in the builtins and
+``__new__`` in its type at every call.
+
+>>> class Example:
+...     pass
+>>> type(new_instance(Example)).__name__
+'Example'
+"""
 
 
 def same(left: object, right: object) -> bool:

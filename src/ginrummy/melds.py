@@ -24,6 +24,7 @@ from typing import Final, Protocol, TypeGuard
 import attrs
 
 from ginrummy.cards import DECK, Card, CardsLike, Hand, Rank, Suit, _iter_mask, to_mask
+from ginrummy.compiler_hints import new_instance
 from ginrummy.errors import InvalidHandError, InvalidMeldError, ParseError
 from ginrummy.suit_masks import SUIT_BITS, rotate_left
 from ginrummy.validators import is_int
@@ -159,7 +160,7 @@ class Meld:
     @classmethod
     def _trusted(cls, mask: int, kind: MeldKind) -> Meld:
         """A meld from a mask already known to be valid (the list of every meld, the partitioner)."""
-        meld = object.__new__(cls)
+        meld = new_instance(cls)
         object.__setattr__(meld, "mask", mask)
         object.__setattr__(meld, "kind", kind)
         return meld

@@ -40,6 +40,7 @@ import attrs
 from typing_extensions import Self
 
 from ginrummy.cards import Card, Hand
+from ginrummy.compiler_hints import mypyc_attr, new_instance
 from ginrummy.melds import Meld
 from ginrummy.phase import OVER, Phase
 from ginrummy.results.round_result import RoundResult
@@ -77,6 +78,7 @@ FIELD_NAMES = (
 """The names of a round's fields, in the record's order."""
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # ginrummy.compiler_hints
 class RoundFields:
     """The fields of one round: every card's place, whose turn, the phase, the knock, the
     result, and how the round began. Frozen and typed; built only from checked values (by
@@ -164,7 +166,7 @@ class RoundFields:
         dealt: bool = False,
     ) -> RoundFields:
         """A record of checked values (the defaults are those of a round before any knock)."""
-        new: RoundFields = object.__new__(RoundFields._draft_type)
+        new: RoundFields = new_instance(RoundFields._draft_type)
         new.rules, new.dealer, new.hands, new.stock = rules, dealer, hands, stock
         new.discard_pile, new.initial_upcard, new.phase, new.to_act = (
             discard_pile,
@@ -180,20 +182,20 @@ class RoundFields:
     @classmethod
     def _of(cls, fields: RoundFields) -> RoundFields:
         """The bare record of ``fields`` (a round's fields without its log and caches)."""
-        new: RoundFields = object.__new__(RoundFields._draft_type)
+        new: RoundFields = new_instance(RoundFields._draft_type)
         return _copy(fields, new)._sealed()
 
     def _draft(self) -> Self:
         """A mutable copy of these fields, of this record's class: set its fields by
         assignment, then :meth:`_sealed`. A subclass's own slots are left unset, for it to fill
         (a round sets its log and caches)."""
-        new: Self = object.__new__(self._draft_type)
+        new: Self = new_instance(self._draft_type)
         return _copy(self, new)
 
     def _sealed(self) -> Self:
         """This draft, frozen (the draft itself becomes the frozen value: keep no reference
         to it as a draft)."""
-        object.__setattr__(self, "__class__", self._frozen_type)
+        self.__class__ = self._frozen_type  # a draft stores by the generic __setattr__
         return self
 
     # ------------------------------------------------------------------ facts of the fields
@@ -342,7 +344,7 @@ _add_draft_type(RoundFields)
 
 def _restore(cls: type[RoundFields], values: tuple[object, ...]) -> RoundFields:
     """A pickled record or round, rebuilt from its slots' values."""
-    new: RoundFields = object.__new__(cls._draft_type)
+    new: RoundFields = new_instance(cls._draft_type)
     for name, value in zip(cls._all_slots, values, strict=True):
         object.__setattr__(new, name, value)
     return new._sealed()

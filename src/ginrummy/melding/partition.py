@@ -47,6 +47,7 @@ from typing import Any
 import attrs
 
 from ginrummy.cards import DECK, Card, CardsLike, Hand, _hand, to_mask
+from ginrummy.compiler_hints import new_instance
 from ginrummy.errors import InvalidHandError, InvalidMeldError
 from ginrummy.melding.rank_dp import ordered_choices, solve
 from ginrummy.melding.suit_lookups import MOST_CONFLICTS, NO_GAIN, SuitLookups, lookups_for, set_choices
@@ -251,7 +252,7 @@ def _arrangement(mask: int, removal: int, sets: int, lookups: SuitLookups) -> Ar
 
 def _trusted_arrangement(melds: tuple[Meld, ...], dead: Hand, points: int) -> Arrangement:
     """An arrangement the partitioner made (sorted, disjoint, priced), without the checks."""
-    arrangement = object.__new__(Arrangement)
+    arrangement = new_instance(Arrangement)
     object.__setattr__(arrangement, "melds", melds)
     object.__setattr__(arrangement, "deadwood", dead)
     object.__setattr__(arrangement, "points", points)

@@ -93,7 +93,7 @@ class ActionRule:
         """Why ``action`` is illegal in ``r`` for the player to act, or None when it is legal."""
         raise NotImplementedError  # pragma: no cover - every rule defines it
 
-    def legal(self, r: RoundFields) -> Sequence[Action]:
+    def legal(self, r: RoundFields) -> tuple[Action, ...]:
         """The legal actions of this kind in ``r`` (none outside their phase)."""
         raise NotImplementedError  # pragma: no cover
 
@@ -108,7 +108,7 @@ class _Nullary(ActionRule):
 
     action: Action
 
-    def legal(self, r: RoundFields) -> Sequence[Action]:
+    def legal(self, r: RoundFields) -> tuple[Action, ...]:
         return (self.action,) if self.reason(r, self.action) is None else ()
 
 
@@ -187,27 +187,27 @@ class _DrawStock(_Nullary):
         return DRAW_STOCK, card
 
 
-_DISCARDS: Final[list[dict[int, tuple[Action, ...]]]] = [{}, {}, {}, {}]
-"""Per suit, the discards of each suit mask seen (see :func:`_each`)."""
-_KNOCKS: Final[list[dict[int, tuple[Action, ...]]]] = [{}, {}, {}, {}]
-"""Per suit, the knocks of each suit mask seen."""
+_SuitParts = list[list["tuple[Action, ...] | None"]]
+_DISCARDS: Final[_SuitParts] = [[None] * 0x2000 for _ in range(4)]
+"""Per suit, the discards of each suit mask seen, by mask (see :func:`_each`)."""
+_KNOCKS: Final[_SuitParts] = [[None] * 0x2000 for _ in range(4)]
+"""Per suit, the knocks of each suit mask seen, by mask."""
 
 
-def _each(
-    actions: Sequence[Action], cache: list[dict[int, tuple[Action, ...]]], mask: int
-) -> tuple[Action, ...]:
+def _each(actions: Sequence[Action], parts: _SuitParts, mask: int) -> tuple[Action, ...]:
     """The actions of ``actions`` (one per card index) for the cards in ``mask``, by card
-    index; each suit's part is built once per suit mask and then kept in ``cache`` (a pure
-    function of the mask, so a warm cache changes no answer)."""
-    result: tuple[Action, ...] = ()
-    for suit in (0, 1, 2, 3):
-        bits = mask >> (13 * suit) & 0x1FFF
-        if bits:
-            part = cache[suit].get(bits)
-            if part is None:
-                part = cache[suit][bits] = tuple(actions[13 * suit + i] for i in range(13) if bits >> i & 1)
-            result += part
-    return result
+    index; each suit's part is built once per suit mask and then kept in ``parts`` (a pure
+    function of the mask, so a warm cache changes no answer; a list indexed by the 13-bit
+    mask is read faster than a dictionary)."""
+    if not mask:
+        return ()
+    a, b, c, d = mask & 0x1FFF, mask >> 13 & 0x1FFF, mask >> 26 & 0x1FFF, mask >> 39
+    first, second, third, fourth = parts[0][a], parts[1][b], parts[2][c], parts[3][d]
+    if first is not None and second is not None and third is not None and fourth is not None:
+        return first + second + third + fourth
+    for suit, bits in enumerate((a, b, c, d)):
+        parts[suit][bits] = tuple(actions[13 * suit + i] for i in range(13) if bits >> i & 1)
+    return _each(actions, parts, mask)
 
 
 def playable(r: RoundFields) -> int:
@@ -243,7 +243,7 @@ class _Discard(ActionRule):
     def reason(self, r: RoundFields, action: Any) -> str | None:
         return _card_reason(r, action)
 
-    def legal(self, r: RoundFields) -> Sequence[Action]:
+    def legal(self, r: RoundFields) -> tuple[Action, ...]:
         return _each(DISCARD_ACTIONS, _DISCARDS, playable(r)) if r.phase is DISCARD else ()
 
     def changes(self, r: RoundFields, action: Any, player: int, new: RoundFields) -> Change:
@@ -328,7 +328,7 @@ class _Knock(ActionRule):
         limit = r.knock_limit
         return None if left <= limit else _limit_reason(left, limit)
 
-    def legal(self, r: RoundFields) -> Sequence[Action]:
+    def legal(self, r: RoundFields) -> tuple[Action, ...]:
         return _each(KNOCK_ACTIONS, _KNOCKS, knockable(r)) if r.phase is DISCARD else ()
 
     def changes(self, r: RoundFields, action: Any, player: int, new: RoundFields) -> Change:
@@ -352,6 +352,10 @@ class _BigGin(_Nullary):
         if action.melds is not None:
             return spread_reason(hand, action.melds, r.rules, need_all=True)
         return None
+
+    def legal(self, r: RoundFields) -> tuple[Action, ...]:
+        # rules without big gin (most) refuse it first (reason): say so without its message
+        return super().legal(r) if r.rules.big_gin else ()
 
     def changes(self, r: RoundFields, action: Any, player: int, new: RoundFields) -> Change:
         return _knock(r, new, player, None, action.melds)
@@ -409,16 +413,16 @@ class _LayOff(ActionRule):
             return f"card {str(card)!r} does not fit meld {action.meld} ({r.spread[action.meld]})"
         return None
 
-    def legal(self, r: RoundFields) -> Sequence[Action]:
+    def legal(self, r: RoundFields) -> tuple[Action, ...]:
         if r.phase is not LAYOFF:
             return ()
         assert r.to_act is not None
-        return [
+        return tuple(
             LayOff(card, meld)
             for card in r.hands[r.to_act]
             for meld in range(len(r.spread))
             if _fits(r, card.mask, meld)
-        ]
+        )
 
     def changes(self, r: RoundFields, action: Any, player: int, new: RoundFields) -> Change:
         card = action.card
@@ -559,10 +563,10 @@ def legal_actions(r: RoundFields) -> tuple[Action, ...]:
     """Every legal action for the player to act in ``r``, in the order of
     :data:`ACTION_RULES_BY_PHASE` (see :meth:`ginrummy.Round.legal_actions`)."""
     of_phase = _RULES_OF_PHASE[id(r.phase)]
-    if len(of_phase) == 2:
-        return (*of_phase[0].legal(r), *of_phase[1].legal(r))
+    if len(of_phase) == 2:  # (a tuple and an empty one make the first: no copy, the usual case)
+        return of_phase[0].legal(r) + of_phase[1].legal(r)
     if of_phase:
-        return (*of_phase[0].legal(r), *of_phase[1].legal(r), *of_phase[2].legal(r))
+        return of_phase[0].legal(r) + of_phase[1].legal(r) + of_phase[2].legal(r)
     return ()
 
 

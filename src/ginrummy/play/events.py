@@ -19,6 +19,7 @@ import attrs
 
 from ginrummy.actions import ACTION_TYPES, Action, DrawStock, Knock, TakeDiscard
 from ginrummy.cards import Card
+from ginrummy.compiler_hints import new_instance
 from ginrummy.errors import InvalidPositionError
 from ginrummy.play.chain import Chain
 from ginrummy.validators import int_field, player_field
@@ -99,7 +100,7 @@ class Event:
 
 def _event(number: int, player: int, action: Action | None, card: Card | None) -> Event:
     """An event from fields known to fit (the round's own log), without the checks."""
-    event = object.__new__(Event)
+    event = new_instance(Event)
     object.__setattr__(event, "number", number)
     object.__setattr__(event, "player", player)
     object.__setattr__(event, "action", action)

@@ -27,7 +27,7 @@ import attrs
 
 from ginrummy.actions import ACTION_TYPES, Action
 from ginrummy.cards import Card
-from ginrummy.compiler_hints import mypyc_attr, same
+from ginrummy.compiler_hints import mypyc_attr, new_instance, same
 from ginrummy.dealing import check_deck
 from ginrummy.errors import GinRummyError, IllegalActionError, InvalidPositionError
 from ginrummy.phase import OVER
@@ -198,14 +198,14 @@ class Game:
         return {name: value for name, value in self.__dict__.items() if name not in _CACHES}
 
     def _with(self, **changes: Any) -> Game:
-        new = object.__new__(Game)
+        new = new_instance(Game)
         object.__setattr__(new, "__dict__", {**self.__dict__, **changes})
         return new
 
     @classmethod
     def _start(cls, rules: Ruleset, seed: int | str, dealer: int, first: Round) -> Game:
         assert first.deck is not None
-        new = object.__new__(cls)
+        new = new_instance(cls)
         state = {
             "rules": rules,
             "seed": seed,
@@ -361,7 +361,7 @@ class Game:
             "is_over": self.is_over,
             "result": self.result,
         }
-        view = object.__new__(GameView)
+        view = new_instance(GameView)
         object.__setattr__(view, "__dict__", state)
         return view
 
@@ -382,7 +382,7 @@ class Game:
 
     def record(self) -> GameRecord:
         """The record that replays this game (see :class:`GameRecord`)."""
-        record = object.__new__(GameRecord)
+        record = new_instance(GameRecord)
         for name, value in (
             ("rules", self.rules),
             ("seed", self.seed),

@@ -30,7 +30,7 @@ from ginrummy.beliefs.opponent_models import OpponentModel, find_model
 from ginrummy.beliefs.particles import Population, population, uniform_probabilities
 from ginrummy.beliefs.worlds import Record, World, draw_world
 from ginrummy.cards import DECK, Card, CardsLike, Hand
-from ginrummy.compiler_hints import as_method, mypyc_attr
+from ginrummy.compiler_hints import as_method, mypyc_attr, new_instance
 from ginrummy.errors import GinRummyError, IllegalActionError, InvalidPositionError
 from ginrummy.melds import Meld
 from ginrummy.phase import Phase
@@ -46,6 +46,12 @@ from ginrummy.rules import Ruleset
 from ginrummy.validators import check_player, flag_field, instance_field, int_field, player_field, tuple_field
 
 __all__ = ["PlayerView", "Round"]
+
+
+def _keep_legal(r: Round, legal: tuple[Action, ...]) -> None:
+    """Keep ``legal`` in the frozen round ``r`` (a function, not a method: in a Python class's
+    method mypyc calls ``object.__setattr__`` by name; here it compiles the generic store)."""
+    object.__setattr__(r, "_legal", legal)
 
 
 @mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # ginrummy.compiler_hints
@@ -90,7 +96,7 @@ class Round(RoundFields):
     @classmethod
     def _at_origin_of(cls, fields: RoundFields) -> Self:
         """The round at ``fields``, checked, before any action (the factories' only way in)."""
-        new: Self = object.__new__(cls._draft_type)
+        new: Self = new_instance(cls._draft_type)
         _copy(fields, new)
         new._log = new._origin = new._legal = new._key = None
         result: Self = new._sealed()
@@ -277,7 +283,7 @@ class Round(RoundFields):
         legal = self._legal
         if legal is None:
             legal = legal_actions(self)
-            object.__setattr__(self, "_legal", legal)  # a cache: the legal actions never change
+            _keep_legal(self, legal)  # a cache: the legal actions never change
         return legal
 
     def is_legal(self, action: Action, player: int | None = None) -> bool:
@@ -471,7 +477,7 @@ class PlayerView:
         of ``tests/io/test_documents.py`` load every view of random rounds through it, equal);
         the censored log is built on first use."""
         legal = r.legal_actions() if r.to_act == player else ()
-        view = object.__new__(cls)  # its fields at once: the cheapest way (a view is made at every turn)
+        view = new_instance(cls)  # its fields at once: the cheapest way (a view is made at every turn)
         object.__setattr__(
             view, "__dict__", seen_state(r, player, legal=legal, log=r._log, dealt=r.at_origin.dealt)
         )
