@@ -50,7 +50,7 @@ def trace() -> list[str]:
                 lines.extend(gr.dumps(view) for view in views)
                 lines.extend(_pickled(value) for value in (r, *views))
                 lines.append(repr(r.legal_actions()))
-                action = bots[player].act(r.view(player))
+                action = bots[player].act(views[player])
                 lines.append(repr(action))
                 finished = len(game.results)
                 game = game.apply(action, player=player)
