@@ -99,6 +99,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     # The round's machine, the game and the ruleset.
     "play/seen.py",
     "play/round.py",
+    "play/view_bits.py",
     "play/game.py",
     "rules.py",
 )

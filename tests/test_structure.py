@@ -65,7 +65,7 @@ MAP: dict[str, set[str]] = {
     | VOCABULARY
     | {"melding", "results", "neural", "play", "bots", "simulation", "io", "frontend", "distributed"},
     "distributed": VOCABULARY | {"neural", "simulation"},
-    "rl": {"ginrummy", "validators"},
+    "rl": {"ginrummy", "validators", "play"},
     "openspiel": {"ginrummy", "rl", "validators"},
     "__main__": {"cli"},
 }

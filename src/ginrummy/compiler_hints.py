@@ -11,8 +11,7 @@ way); a :class:`ginrummy.Game` is made by ``object.__new__``, which a native cla
 :func:`mypyc_attr` is mypyc's own mark (``mypy_extensions.mypyc_attr``: mypyc reads the call by
 that name when it compiles), but at run time it is a decorator that returns the class
 unchanged, so neither build imports ``mypy_extensions``. :func:`same` compares two values as
-Python does where mypyc would compare them by identity, and :func:`as_method` makes a compiled
-function a method of a class it is set on after the class.
+Python does where mypyc would compare them by identity.
 
 >>> @mypyc_attr(native_class=False)
 ... class Example:
@@ -23,11 +22,10 @@ function a method of a class it is set on after the class.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
-__all__ = ["as_method", "mypyc_attr", "new_instance", "same"]
+__all__ = ["mypyc_attr", "new_instance", "same"]
 
 _T = TypeVar("_T")
 
@@ -67,26 +65,3 @@ def same(left: object, right: object) -> bool:
     True
     """
     return left == right
-
-
-def as_method(function: Callable[..., _T]) -> Callable[..., _T]:
-    """``function`` as a Python function, which binds to an instance as a method does.
-
-    A function of a compiled module is no descriptor: set on a class after the class (as a
-    :class:`ginrummy.PlayerView`'s ``__getattr__`` is, where type checkers do not read it), it
-    would be called without the instance. This module is not compiled, so the function made
-    here is an ordinary Python one: one call more than ``function``, and cheaper than
-    :class:`functools.partialmethod`, whose binding runs three Python frames a call.
-
-    >>> class Box:
-    ...     pass
-    >>> Box.describe = as_method(lambda self, word: f"{type(self).__name__} {word}")
-    >>> Box().describe("here")
-    'Box here'
-    """
-
-    @functools.wraps(function)
-    def method(self: Any, *args: Any) -> _T:
-        return function(self, *args)
-
-    return method

@@ -19,6 +19,7 @@ from pettingzoo.test import api_test, seed_test
 
 import ginrummy as gr
 from ginrummy import rl
+from ginrummy.play.view_bits import ids_by_identity, ids_by_type, observation_bytes
 from positions import biased_action
 
 # ---------------------------------------------------------------- a reference encoder
@@ -134,6 +135,29 @@ def test_encoding_and_mask_follow_their_documentation_in_every_position(rules: g
             assert np.array_equal(reference_mask(view), rl.legal_mask(view))
 
 
+def from_the_compiled_parts(view: gr.PlayerView | gr.GameView) -> npt.NDArray[np.float32]:
+    """The observation as the compiled build makes it (``view_bits.observation_bytes``,
+    called directly, so that every build tests both ways to the vector)."""
+    if isinstance(view, gr.GameView):
+        return np.frombuffer(observation_bytes(view.round, view.scores), dtype=np.float32)
+    return np.frombuffer(observation_bytes(view, None), dtype=np.float32)
+
+
+@pytest.mark.parametrize(
+    "rules", RULESETS, ids=[r.name if r.name != "custom" else "max-turns" for r in RULESETS]
+)
+def test_the_compiled_builds_parts_follow_the_documentation_in_every_position(rules: gr.Ruleset) -> None:
+    """The compiled build's way to the vector (float32 bytes made without numpy) gives the
+    documented observation at every position, and its way to the action ids the same ids as
+    the pure build's, in whichever build runs the suite."""
+    for state in random_rounds(rules, 2, seed=12):
+        for player in (0, 1):
+            view = state.view(player)
+            assert np.array_equal(reference_encoding(view), from_the_compiled_parts(view))
+            legal = view.legal_actions
+            assert ids_by_identity(legal) == ids_by_type(legal) == [gr.action_to_id(a) for a in legal]
+
+
 def test_game_views_add_the_scores_to_the_round_encoding() -> None:
     """A game view encodes its round view plus the game features (scores over the target)."""
     rng = random.Random(5)
@@ -143,6 +167,7 @@ def test_game_views_add_the_scores_to_the_round_encoding() -> None:
         for player in (0, 1):
             view = game.view(player)
             assert np.array_equal(reference_encoding(view.round, view), rl.encode(view))
+            assert np.array_equal(reference_encoding(view.round, view), from_the_compiled_parts(view))
             assert np.array_equal(rl.legal_mask(view.round), rl.legal_mask(view))
         game = game.apply(biased_action(game.round, rng))
         checked += 1
@@ -210,9 +235,16 @@ def test_rounds_differing_only_in_hidden_cards_encode_identically(seed: int) -> 
             pairs.append((first.apply(gr.Discard(shared)), second.apply(gr.Discard(shared))))
         for a, b in pairs:
             assert np.array_equal(rl.encode(a.view(viewer)), rl.encode(b.view(viewer)))
+            assert np.array_equal(
+                from_the_compiled_parts(a.view(viewer)), from_the_compiled_parts(b.view(viewer))
+            )
             assert np.array_equal(rl.legal_mask(a.view(viewer)), rl.legal_mask(b.view(viewer)))
         assert not np.array_equal(
             rl.encode(pairs[0][0].view(1 - viewer)), rl.encode(pairs[0][1].view(1 - viewer))
+        )
+        assert not np.array_equal(
+            from_the_compiled_parts(pairs[0][0].view(1 - viewer)),
+            from_the_compiled_parts(pairs[0][1].view(1 - viewer)),
         )
 
 

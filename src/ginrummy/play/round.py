@@ -30,7 +30,7 @@ from ginrummy.beliefs.opponent_models import OpponentModel, find_model
 from ginrummy.beliefs.particles import Population, population, uniform_probabilities
 from ginrummy.beliefs.worlds import Record, World, draw_world
 from ginrummy.cards import DECK, Card, CardsLike, Hand
-from ginrummy.compiler_hints import as_method, mypyc_attr, new_instance
+from ginrummy.compiler_hints import mypyc_attr, new_instance
 from ginrummy.errors import GinRummyError, IllegalActionError, InvalidPositionError
 from ginrummy.melds import Meld
 from ginrummy.phase import Phase
@@ -597,4 +597,4 @@ class PlayerView:
         return board_text.view_picture(self)
 
 
-setattr(PlayerView, "__getattr__", as_method(events_on_first_use))  # noqa: B010
+events_on_first_use(PlayerView)

@@ -14,6 +14,7 @@ and its censored log, built from the round's log only when it is read.
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 
 from ginrummy.actions import Action
@@ -80,16 +81,28 @@ def seen_state(
     return state
 
 
-def events_on_first_use(self: Any, name: str) -> Any:
-    """A view's ``__getattr__`` (:class:`ginrummy.PlayerView`'s, set after the class, where no
-    type checker reads it as allowing any attribute, and through
-    :func:`~ginrummy.compiler_hints.as_method`, as the compiled build's function binds no
-    instance): a view made by a round leaves its censored log (``_log``) to be built on first
-    use, as most bots and encoders never read it; only ``events`` can be missing this way."""
-    if name == "events" and "_log" in self.__dict__:
-        events = self.__dict__["events"] = seen_events(self.__dict__.pop("_log"), self.player)
-        return events
-    raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+def events_on_first_use(view_class: type) -> None:
+    """Give ``view_class`` (:class:`ginrummy.PlayerView`, after its class body, where no type
+    checker reads it) an ``events`` built on first use: a view made by a round leaves its
+    censored log (``_log``) to be built when first read, as most bots and encoders never read
+    it. It is a :class:`functools.cached_property`, which stores the events in the view's
+    ``__dict__``: from then on they are read from there, as every other field is. A class
+    attribute that reads (not a ``__getattr__``, which CPython runs after every failed lookup,
+    and which stops the interpreter from reading any field by its place) leaves every other
+    field of a view as cheap to read as a plain object's."""
+    lazy = cached_property(_built_events)
+    lazy.__set_name__(view_class, "events")
+    setattr(view_class, "events", lazy)  # noqa: B010
+
+
+def _built_events(self: Any) -> tuple[Event, ...]:
+    """The events of a view (``self``: the view's own method), from the round's log it holds
+    until then."""
+    fields = self.__dict__
+    if "_log" not in fields:
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute 'events'")
+    events: tuple[Event, ...] = seen_events(fields.pop("_log"), self.player)
+    return events
 
 
 def seen_events(pending: PendingLog, player: int) -> tuple[Event, ...]:

@@ -32,6 +32,17 @@ import numpy as np
 import numpy.typing as npt
 
 import ginrummy as gr
+from ginrummy.play import view_bits
+from ginrummy.play.view_bits import (
+    RULE_FLAGS,
+    RULE_VALUES,
+    ids_by_identity,
+    ids_by_type,
+    mask_bytes,
+    observation_bytes,
+    packed_bits,
+    rule_features,
+)
 
 __all__ = [
     "CARD_PLANES",
@@ -42,19 +53,7 @@ __all__ = [
     "split_observation",
 ]
 
-CARD_PLANES: tuple[str, ...] = (
-    "hand",
-    "opponent_known",
-    "upcard",
-    "discard_pile",
-    "gone",
-    "unseen",
-    "spread",
-    "laid_off",
-    "knock_card",
-    "taken",
-    "discard_order",
-)
+CARD_PLANES: tuple[str, ...] = view_bits.CARD_PLANES
 """The rows of 52 values, in order (1 where the card is in the row's set, else 0):
 
 - ``hand``: the player's own cards.
@@ -75,41 +74,9 @@ CARD_PLANES: tuple[str, ...] = (
   ``position`` from the bottom (the initial upcard is at 0), 0 for a card not in the pile.
 """
 
-_PHASES: tuple[gr.Phase, ...] = tuple(gr.Phase)
-_KNOCK_LIMITS = 12  # one-hot 0..10, and 11 for any limit above 10
+_PHASES = view_bits.PHASES
 
-FEATURES: tuple[str, ...] = (
-    *(f"phase_{phase.name.lower()}" for phase in _PHASES),
-    "my_turn",
-    "dealer",
-    "knocked",
-    "opponent_knocked",
-    "stock_size",
-    "opponent_card_count",
-    *(f"knock_limit_{limit}" for limit in range(_KNOCK_LIMITS - 1)),
-    "knock_limit_above_10",
-    "round_multiplier",
-    "oklahoma",
-    "big_gin",
-    "undercut_on_tie",
-    "layoffs",
-    "layoffs_after_gin",
-    "void_if_gin_matched",
-    "stock_only_after_both_pass",
-    "may_discard_taken_card",
-    "round_the_corner",
-    "gin_bonus",
-    "big_gin_bonus",
-    "undercut_bonus",
-    "dead_hand_stock",
-    "ace_points",
-    "max_turns_set",
-    "turns_left",
-    "game",
-    "score",
-    "opponent_score",
-    "hollywood",
-)
+FEATURES: tuple[str, ...] = view_bits.FEATURES
 """The values after the card rows, in order:
 
 - ``phase_upcard_offer`` ... ``phase_over``: the phase, one-hot.
@@ -129,19 +96,18 @@ FEATURES: tuple[str, ...] = (
   divides by three targets), ``hollywood``.
 """
 
-_PLANE = {name: number for number, name in enumerate(CARD_PLANES)}
-_ORDER_START = _PLANE["discard_order"] * 52
-_FEATURE_START = len(CARD_PLANES) * 52
-OBSERVATION_SIZE = _FEATURE_START + len(FEATURES)
+_ORDER_START = view_bits.POSITION["discard_order"]
+_FEATURE_START = view_bits.FEATURE_START
+OBSERVATION_SIZE: int = view_bits.OBSERVATION_SIZE
 """The length of an observation vector."""
 
-_F = {name: _FEATURE_START + number for number, name in enumerate(FEATURES)}
+_F = {name: view_bits.POSITION[name] for name in FEATURES}
 _PHASE_AT = {phase: _F[f"phase_{phase.name.lower()}"] for phase in _PHASES}
 _LIMIT_AT = tuple(_F[name] for name in FEATURES if name.startswith("knock_limit_"))
 _STOCK_SIZE, _OPPONENT_CARDS, _MULTIPLIER, _TURNS_LEFT = (
     _F["stock_size"], _F["opponent_card_count"], _F["round_multiplier"], _F["turns_left"]
 )  # fmt: skip
-_RULE_VALUES = ("gin_bonus", "big_gin_bonus", "undercut_bonus", "dead_hand_stock", "ace_points")
+_RULE_VALUES = RULE_VALUES
 _RULE_VALUES_AT = slice(_F[_RULE_VALUES[0]], _F[_RULE_VALUES[-1]] + 1)
 assert [_F[name] for name in _RULE_VALUES] == list(range(_RULE_VALUES_AT.start, _RULE_VALUES_AT.stop))
 
@@ -153,28 +119,20 @@ _BYTE_BITS = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1, bito
     np.float32
 )
 """Row ``b``: the 8 bits of byte ``b``, lowest first, as 0.0 and 1.0."""
-_PHASE_BIT = {id(phase): 1 << position for phase, position in _PHASE_AT.items()}
-"""The bit of each phase, by the member's identity (an Enum member hashes in Python code; the
-members live as long as their class, so their ids stay theirs)."""
-_LIMIT_BIT = tuple(1 << position for position in _LIMIT_AT)
-_MY_TURN_BIT, _DEALER_BIT, _KNOCKED_BIT, _OPPONENT_KNOCKED_BIT, _GAME_BIT = (
-    1 << _F["my_turn"], 1 << _F["dealer"], 1 << _F["knocked"], 1 << _F["opponent_knocked"], 1 << _F["game"]
-)  # fmt: skip
-_FULL = (1 << 52) - 1
-_STOCK_ONLY = gr.AfterPass.STOCK_ONLY
 _OVER = gr.Phase.OVER
 _SPADES = gr.Suit.SPADES
 
-# Card and action positions are found by the object's identity: the library hands out the
-# cards of gr.DECK (and shared action instances), and a dict keyed by id() is several times
-# faster than hashing an attrs value. The dicts keep every object they name alive, so an id
-# found in them can only belong to that object; anything else takes the slow, general path.
+# Card positions are found by the object's identity: the library hands out the cards of
+# gr.DECK, and a dict keyed by id() is several times faster than hashing an attrs value. The
+# dict keeps every card it names alive, so an id found in it can only belong to that card;
+# anything else takes the slow, general path.
 _PlayerView = gr.PlayerView
 _frombuffer = np.frombuffer
 _UINT8 = np.uint8
+_INT8 = np.int8
+_FLOAT32 = np.float32
+_COMPILED = gr.COMPILED
 _CARD_AT: dict[int, int] = {id(card): number for number, card in enumerate(gr.DECK)}
-_ACTION_AT: dict[int, int] = {}
-_ACTIONS_KEPT: list[gr.Action] = []
 
 
 def _card_indices(cards: tuple[gr.Card, ...]) -> list[int]:
@@ -234,31 +192,12 @@ _LAST_PILE: _PileInfo = ((), 0, 0, np.zeros(52, dtype=np.float32))
 def _rules_features(rules: gr.Ruleset) -> tuple[int, npt.NDArray[np.float32]]:
     """The ruleset's part of the features (they never change in a round): the flags as bits of
     the packed integer, and the values of ``_RULE_VALUES``."""
-    flags = {
-        "oklahoma": rules.oklahoma,
-        "big_gin": rules.big_gin,
-        "undercut_on_tie": rules.undercut_on_tie,
-        "layoffs": rules.layoffs,
-        "layoffs_after_gin": rules.layoffs_after_gin,
-        "void_if_gin_matched": rules.void_if_gin_matched,
-        "stock_only_after_both_pass": rules.after_both_pass is _STOCK_ONLY,
-        "may_discard_taken_card": rules.may_discard_taken_card,
-        "round_the_corner": rules.round_the_corner,
-        "max_turns_set": rules.max_turns is not None,
-        "hollywood": rules.hollywood,
-    }
+    features = rule_features(rules)
     bits = 0
-    for name, value in flags.items():
-        if value:
+    for name in RULE_FLAGS:
+        if features[name]:
             bits |= 1 << _F[name]
-    values = {
-        "gin_bonus": min(rules.gin_bonus, 100) / 100,
-        "big_gin_bonus": min(rules.big_gin_bonus, 100) / 100 if rules.big_gin else 0.0,
-        "undercut_bonus": min(rules.undercut_bonus, 100) / 100,
-        "dead_hand_stock": rules.dead_hand_stock / 30,
-        "ace_points": rules.ace_points / 15,
-    }
-    array = np.array([values[name] for name in _RULE_VALUES], dtype=np.float32)
+    array = np.array([features[name] for name in _RULE_VALUES], dtype=np.float32)
     array.flags.writeable = False
     return bits, array
 
@@ -313,10 +252,17 @@ def encode(
             game, view = view, view.round
         elif not isinstance(view, _PlayerView):
             raise gr.GinRummyError(f"cannot encode {view!r}: expected a PlayerView or a GameView")
+    if _COMPILED:  # made in C as float32 bytes (view_bits.observation_bytes)
+        built = _frombuffer(observation_bytes(view, None if game is None else game.scores), _FLOAT32)
+        if out is None:
+            return built
+        _bit_grid(out)  # checked
+        out[:] = built
+        return out
     grid = _bit_grid(out)
     rule_bits, rule_values = _rules_part(view.rules)
     _, pile, top, order_plane = _pile_info(view.discard_pile)
-    packed = _packed_planes(view, pile, top, rule_bits, game is not None)
+    packed = packed_bits(view, pile, top, rule_bits, game is not None)
     _BYTE_BITS.take(_frombuffer(packed.to_bytes(_BYTES, "little"), _UINT8), 0, grid)
     obs: npt.NDArray[np.float32] = grid.reshape(OBSERVATION_SIZE) if out is None else out
     obs[_ORDER_START:_FEATURE_START] = order_plane
@@ -339,47 +285,6 @@ def _bit_grid(out: npt.NDArray[np.float32] | None) -> npt.NDArray[np.float32]:
     raise gr.GinRummyError(
         f"invalid out array {getattr(out, 'shape', out)!r}: "
         f"expected a contiguous float32 array of shape ({OBSERVATION_SIZE},)"
-    )
-
-
-def _packed_planes(view: gr.PlayerView, pile: int, top: int, rule_bits: int, in_game: bool) -> int:
-    """The card planes and the flags of ``view`` as one integer (``pile`` and ``top``: the
-    discard pile's and its top card's bits)."""
-    hand = view.hand.mask
-    opponent = view.opponent_known.mask
-    knock = 0 if view.knock_card is None else 1 << _card_index(view.knock_card)
-    spread = laid = taken = 0
-    for meld in view.spread:
-        spread |= meld.mask
-    for card, _ in view.layoffs:
-        laid |= 1 << _card_index(card)
-    if view.taken is not None:
-        taken = 1 << _card_index(view.taken)
-    player = view.player
-    flags = rule_bits | _PHASE_BIT[id(view.phase)] | _LIMIT_BIT[min(view.knock_limit, _KNOCK_LIMITS - 1)]
-    if view.to_act == player:
-        flags |= _MY_TURN_BIT
-    if view.dealer == player:
-        flags |= _DEALER_BIT
-    if view.knocker is not None:
-        flags |= _KNOCKED_BIT if view.knocker == player else _OPPONENT_KNOCKED_BIT
-    if in_game:
-        flags |= _GAME_BIT
-    # The bit planes, one 52-bit field each from the lowest bits up, in CARD_PLANES order:
-    # hand, opponent_known, upcard, discard_pile, gone, unseen, spread, laid_off, knock_card,
-    # taken (discard_order, at 520, is written apart), then the flags among the features.
-    return (
-        hand
-        | opponent << 52
-        | top << 104
-        | pile << 156
-        | ((pile ^ top) | knock) << 208
-        | (_FULL ^ (hand | opponent | pile | spread | knock)) << 260
-        | spread << 312
-        | laid << 364
-        | knock << 416
-        | taken << 468
-        | flags
     )
 
 
@@ -428,22 +333,9 @@ def split_observation(obs: npt.NDArray[np.float32]) -> Mapping[str, npt.NDArray[
     return parts
 
 
-def action_ids(legal: tuple[gr.Action, ...]) -> list[int]:
-    """The id of each action (:func:`ginrummy.action_to_id`): by identity for actions seen before, else by
-    :func:`ginrummy.action_to_id` (and remembered)."""
-    found = list(map(_ACTION_AT.get, map(id, legal)))
-    if None not in found:
-        return found  # type: ignore[return-value]
-    if len(_ACTIONS_KEPT) > 4096:  # fresh action objects (layoffs) must not grow it forever
-        _ACTION_AT.clear()
-        _ACTIONS_KEPT.clear()
-    ids = []
-    for action in legal:
-        number = gr.action_to_id(action)
-        _ACTION_AT[id(action)] = number
-        _ACTIONS_KEPT.append(action)
-        ids.append(number)
-    return ids
+action_ids = ids_by_type if _COMPILED else ids_by_identity
+"""The id of each of a tuple of actions (:func:`ginrummy.action_to_id`), in order, the way
+the running build does it faster (both are tested in both builds)."""
 
 
 def legal_mask(view: gr.PlayerView | gr.GameView) -> npt.NDArray[np.int8]:
@@ -469,7 +361,4 @@ def legal_mask(view: gr.PlayerView | gr.GameView) -> npt.NDArray[np.int8]:
 
 def mask_from_ids(ids: list[int]) -> npt.NDArray[np.int8]:
     """The mask with 1 at each of ``ids``."""
-    mask = bytearray(gr.ACTION_SPACE_SIZE)
-    for number in ids:
-        mask[number] = 1
-    return np.frombuffer(mask, dtype=np.int8)
+    return _frombuffer(mask_bytes(ids, gr.ACTION_SPACE_SIZE), _INT8)
