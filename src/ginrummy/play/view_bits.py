@@ -235,7 +235,6 @@ def packed_bits(view: PlayerView, pile: int, top: int, rule_bits: int, in_game: 
 _PACK: Final = struct.Struct("=f").pack  # native float32, numpy's float32
 _ONE: Final = _PACK(1.0)
 _ZERO: Final = _PACK(0.0)
-_ORDER_START: Final = POSITION["discard_order"]
 _AT: Final[dict[str, int]] = {name: number for number, name in enumerate(FEATURES)}
 """Each feature's place among the features."""
 
