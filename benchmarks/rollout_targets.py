@@ -19,18 +19,32 @@ Rounds ``0..N-1`` (seed ``f"{seed}-fit:{i}"``) give the fitted decisions, rounds
 probability ``--share``. Two networks (scikit-learn's ``MLPRegressor``, the ``train`` extra)
 are fitted: on the compact inputs, and on those plus a flag for the tracker bot's own choice;
 with ``--cards``, two more on the card indicators of the view and the action as well (the
-inputs of the shipped belief and values, sparse). Printed, on held-out decisions: the mean
+inputs of the shipped belief and values, sparse); with ``--suits`` as well, two more whose every
+epoch sees each fitted candidate under a fresh random order of the four suits (the rules treat
+the suits alike, so a relabelling of them is another position of the same worth: 24 positions
+for each one played). Each network is fitted ``--epochs`` passes and kept at the pass of least
+error on the last tenth of the fitted decisions. Printed, on held-out decisions: the mean
 advantage of the tracker bot's choice, of each network's choice and of the best candidate in
 hindsight, with the standard error of the network's difference from the tracker bot, and how
-often the two agree.
+often the two agree; for the suit-ordered networks, also the choice of their mean over the 24
+orders of the held-out position (what a network that had learned the symmetry exactly would
+choose; 24 runs of the network a candidate, too slow for the learned bot's 5 ms). With
+``--match G``, that last chooser (the tracker bot, overruled where the network ranks another
+candidate higher: :class:`RolloutValueBot`) plays ``G`` games against the tracker bot under
+``pagat`` on duplicate deals of held-out seeds (``gr.ladder``).
 
-Run: ``python benchmarks/rollout_targets.py [--rounds N] [--share P] [--workers W] [--cards]``
-(4,000 rounds each way: about six minutes on two cores, compiled build; ``--cards``, ten more).
+Run: ``python benchmarks/rollout_targets.py [--rounds N] [--test-rounds M] [--share P]
+[--workers W] [--cards] [--suits] [--epochs E] [--match G]`` (4,000 rounds each way: about six minutes on
+two cores, compiled build; ``--cards --suits``, fifteen more; ``--rounds 30000 --test-rounds
+4000``, the run in ``docs/design.md``, about 20 minutes of play and 40 of fitting a network on
+cards under suit orders).
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
+import pickle
 import random
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -39,8 +53,16 @@ import numpy as np
 import numpy.typing as npt
 
 import ginrummy as gr
+from ginrummy.beliefs.view_features import BLOCKS as BLOCKS_OF_VIEW
 from ginrummy.beliefs.view_features import INPUTS, Inputs, view_inputs
-from ginrummy.bots.action_features import ACTION_INPUTS, action_inputs, candidates, compact_inputs
+from ginrummy.bots.action_features import (
+    ACTION_BASE,
+    ACTION_INPUTS,
+    KINDS,
+    action_inputs,
+    candidates,
+    compact_inputs,
+)
 from ginrummy.bots.card_counting import CardCounter
 from ginrummy.cards import Hand
 from ginrummy.melding.partition import deadwood
@@ -188,49 +210,169 @@ def report(name: str, predicted: npt.NDArray[np.float64], test: Decisions) -> No
         agree += bool(chosen[pick])
     gain = np.asarray(network) - np.asarray(tracker)
     print(
-        f"  {name:<34} {len(tracker)} decisions: advantage of the choice {np.mean(network):+.3f} "
+        f"  {name:<50} {len(tracker)} decisions: advantage of the choice {np.mean(network):+.3f} "
         f"(tracker {np.mean(tracker):+.3f}, best in hindsight {np.mean(best):+.3f}); "
         f"difference {gain.mean():+.3f} ± {1.96 * gain.std() / len(gain) ** 0.5:.3f}; "
         f"agrees {agree / len(tracker):.1%}"
     )
 
 
-def main() -> None:
+SUIT_ORDERS = np.array(list(itertools.permutations(range(4))), dtype=np.int64)
+"""The 24 orders of the four suits: row ``k`` sends suit ``s`` to ``SUIT_ORDERS[k, s]``."""
+_ACTION_CARD = ACTION_BASE + len(KINDS)
+"""The first of the action's 52 card indicators (after its kind's)."""
+
+
+def suits_reordered(x: Any, orders: npt.NDArray[np.int64]) -> Any:
+    """The sparse rows ``x`` (:func:`with_cards`) with each row's suits relabelled by its own
+    row of ``SUIT_ORDERS[orders]``: every card indicator, of the view's blocks and of the action,
+    moves to the same rank of the new suit; the numbers (compact inputs, scalars) stay."""
+    from scipy import sparse
+
+    index = x.indices.astype(np.int64)
+    rows = np.repeat(np.arange(x.shape[0]), np.diff(x.indptr))
+    order = SUIT_ORDERS[orders]
+    moved = index.copy()
+    for start, stop in ((0, 52 * BLOCKS_OF_VIEW), (_ACTION_CARD, _ACTION_CARD + 52)):
+        where = (index >= start) & (index < stop)
+        card = (index[where] - start) % 52
+        base = index[where] - card
+        moved[where] = base + order[rows[where], card // 13] * 13 + card % 13
+    out = sparse.csr_matrix((x.data, moved, x.indptr), shape=x.shape)
+    out.sort_indices()
+    return out
+
+
+def fitted(
+    x: Any,
+    target: npt.NDArray[np.floating[Any]],
+    groups: npt.NDArray[np.int64],
+    hidden: tuple[int, ...],
+    epochs: int,
+    suits: bool,
+) -> Any:
+    """A regression of ``target`` on ``x`` (scikit-learn's ``MLPRegressor``, Adam), fitted
+    ``epochs`` passes on the first nine tenths of the decisions (by decision) and kept at the
+    pass of least error on the rest; with ``suits``, each pass sees every row under a fresh
+    random order of the suits."""
     from sklearn.neural_network import MLPRegressor
 
+    rng = np.random.default_rng(1)
+    train = groups < np.quantile(groups, 0.9)
+    x_train, y_train, x_check, y_check = x[train], target[train], x[~train], target[~train]
+    network = MLPRegressor(hidden_layer_sizes=hidden, random_state=1, batch_size=512)
+    best, kept = np.inf, b""
+    for _ in range(epochs):
+        shown = suits_reordered(x_train, rng.integers(0, 24, x_train.shape[0])) if suits else x_train
+        shuffled = rng.permutation(shown.shape[0])
+        network.partial_fit(shown[shuffled], y_train[shuffled])
+        error = float(np.mean((network.predict(x_check) - y_check) ** 2))
+        if error < best:
+            best, kept = error, pickle.dumps(network)
+    return pickle.loads(kept)
+
+
+_NETWORK: Any = None
+"""The network :class:`RolloutValueBot` ranks with (set before a match; a forked worker keeps
+it)."""
+
+
+class RolloutValueBot:
+    """The tracker bot, overruled where :data:`_NETWORK` (cards, compact inputs and the tracker
+    bot's choice, under suit orders) ranks another candidate higher, by its mean over the 24
+    orders of the position: the chooser of the last line of ``--suits``, played in games."""
+
+    name = "rollout-values"
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.tracker = gr.TrackerBot(seed)
+
+    def act(self, view: gr.PlayerView) -> gr.Action:
+        """The candidate of highest mean value, or the tracker bot's action where the network
+        has no choice to make."""
+        action = self.tracker.act(view)
+        options = pruned(view) if view.phase is not gr.Phase.LAYOFF else []
+        if len(options) < 2:
+            return action
+        features = view_inputs(view, view._records())
+        counter = CardCounter(view)
+        compact, cards, chosen = [], [], []
+        for option in options:
+            extra = action_inputs(view, counter, option)
+            compact.append(compact_inputs(features, extra))
+            cards.append(nonzero(features, extra))
+            chosen.append(option == action or (isinstance(option, gr.Knock) and isinstance(action, gr.Knock)))
+        rows = (np.asarray(compact, dtype=np.float32), None, None, np.asarray(chosen), cards)
+        x = with_cards(rows, True)  # type: ignore[arg-type]
+        every = [_NETWORK.predict(suits_reordered(x, np.full(len(options), k))) for k in range(24)]
+        return options[int(np.argmax(np.mean(every, axis=0)))]
+
+
+def match(games: int, workers: int) -> None:
+    """``games`` games of :class:`RolloutValueBot` against the tracker bot under ``pagat``, on
+    duplicate deals of held-out seeds: its share of games with a Wilson 95% interval."""
+    result = gr.ladder([RolloutValueBot, "tracker"], gr.PAGAT, games=games, seed="held-out", workers=workers)
+    pair = result.pairs[0]
+    share = pair.win_rate("first")
+    print(
+        f"  in games: {pair.first} against {pair.second}, {games} games under pagat: "
+        f"{share.value:.1%} ({share.low:.1%} to {share.high:.1%}) of games, "
+        f"{pair.points_per_round('first') - pair.points_per_round('second'):+.2f} points a round"
+    )
+
+
+def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=4000)
+    parser.add_argument("--test-rounds", type=int, help="held-out rounds (default: --rounds)")
     parser.add_argument("--share", type=float, default=0.5)
     parser.add_argument("--seed", default="rollout-targets")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--cards", action="store_true", help="also fit on the card inputs")
+    parser.add_argument("--suits", action="store_true", help="and on them under random suit orders")
+    parser.add_argument("--epochs", type=int, default=20)
+    parser.add_argument(
+        "--match", type=int, default=0, help="then games of its chooser against the tracker bot"
+    )
     args = parser.parse_args()
     with ProcessPoolExecutor(args.workers) as pool:
         fit = gather(pool, f"{args.seed}-fit", args.rounds, args.share)
-        test = gather(pool, f"{args.seed}-test", args.rounds, args.share)
+        test = gather(pool, f"{args.seed}-test", args.test_rounds or args.rounds, args.share)
     print(
         f"{len(fit[1])} fitted and {len(test[1])} held-out candidates; advantage's standard "
         f"deviation {fit[1].std():.1f} points"
     )
-    variants = [("compact inputs", False, False), ("compact inputs + tracker's choice", True, False)]
+    variants = [
+        ("compact inputs", False, False, False),
+        ("compact inputs + tracker's choice", True, False, False),
+    ]
     if args.cards:
-        variants += [("cards + compact", False, True), ("cards + compact + tracker's choice", True, True)]
-    for name, extra, cards in variants:
+        variants += [
+            ("cards + compact", False, True, False),
+            ("cards + compact + tracker's choice", True, True, False),
+        ]
+    if args.cards and args.suits:
+        variants += [
+            ("cards + compact, suit orders", False, True, True),
+            ("cards + compact + choice, suit orders", True, True, True),
+        ]
+    for name, extra, cards, suits in variants:
         x_fit, x_test = fit[0], test[0]
         if cards:
             x_fit, x_test = with_cards(fit, extra), with_cards(test, extra)
         elif extra:
             x_fit = np.column_stack([x_fit, fit[3].astype(np.float32)])
             x_test = np.column_stack([x_test, test[3].astype(np.float32)])
-        network = MLPRegressor(
-            hidden_layer_sizes=(128, 32) if cards else (64, 32),
-            max_iter=30,
-            early_stopping=True,
-            random_state=1,
-            batch_size=512,
-        )
-        network.fit(x_fit, fit[1] / 25)
+        hidden = (128, 32) if cards else (64, 32)
+        network = fitted(x_fit, fit[1] / 25, fit[2], hidden, args.epochs, suits)
         report(name, network.predict(x_test), test)
+        if suits:
+            every = [network.predict(suits_reordered(x_test, np.full(x_test.shape[0], k))) for k in range(24)]
+            report(name + ", mean of 24", np.mean(every, axis=0), test)
+            if extra and args.match:
+                global _NETWORK
+                _NETWORK = network
+                match(args.match, args.workers)
 
 
 if __name__ == "__main__":
