@@ -123,20 +123,41 @@ def nonzero(view_part: Inputs, action_part: Inputs) -> tuple[list[int], list[flo
     return indices, values
 
 
-def with_cards(data: Decisions, flag: bool) -> Any:
-    """The card inputs, the compact inputs and (with ``flag``) the tracker bot's choice, as one
-    sparse matrix."""
+def with_cards(
+    compact: npt.NDArray[np.float32],
+    chosen: npt.NDArray[np.bool_],
+    cards: list[tuple[list[int], list[float]]],
+    flag: bool,
+) -> Any:
+    """The card inputs, the compact inputs and (with ``flag``) the tracker bot's choice of rows
+    (as :data:`Decisions` holds them), as one sparse matrix."""
     from scipy import sparse
 
     indptr, indices, values = [0], [], []
-    for row_indices, row_values in data[4]:
+    for row_indices, row_values in cards:
         indices += row_indices
         values += row_values
         indptr.append(len(indices))
     width = INPUTS + ACTION_INPUTS
-    cards = sparse.csr_matrix((values, indices, indptr), shape=(len(data[4]), width), dtype=np.float32)
-    extra = [data[0], data[3].astype(np.float32)[:, None] * flag]
-    return sparse.hstack([cards, sparse.csr_matrix(np.column_stack(extra))], format="csr")
+    card_part = sparse.csr_matrix((values, indices, indptr), shape=(len(cards), width), dtype=np.float32)
+    extra = [compact, chosen.astype(np.float32)[:, None] * flag]
+    return sparse.hstack([card_part, sparse.csr_matrix(np.column_stack(extra))], format="csr")
+
+
+def candidate_rows(
+    view: gr.PlayerView, options: list[gr.Action], action: gr.Action
+) -> tuple[list[list[float]], list[tuple[list[int], list[float]]], list[bool]]:
+    """For each of ``options`` at ``view``: its compact inputs, its nonzero card inputs, and
+    whether it is ``action``, the tracker bot's choice (any knock for a knock)."""
+    features = view_inputs(view, view._records())
+    counter = CardCounter(view)
+    compact, cards, chosen = [], [], []
+    for option in options:
+        extra = action_inputs(view, counter, option)
+        compact.append(compact_inputs(features, extra))
+        cards.append(nonzero(features, extra))
+        chosen.append(option == action or (isinstance(option, gr.Knock) and isinstance(action, gr.Knock)))
+    return compact, cards, chosen
 
 
 def decisions(seed: str, start: int, stop: int, share: float) -> Decisions:
@@ -162,19 +183,13 @@ def decisions(seed: str, start: int, stop: int, share: float) -> Decisions:
                     future = (rng.randrange(1 << 30), rng.randrange(1 << 30))
                     results = [play_out(r, option, future, player) for option in options]
                     mean = sum(results) / len(results)
-                    features = view_inputs(view, view._records())
-                    counter = CardCounter(view)
                     measured += 1
-                    for option, result in zip(options, results, strict=True):
-                        extra = action_inputs(view, counter, option)
-                        inputs.append(compact_inputs(features, extra))
-                        cards.append(nonzero(features, extra))
-                        advantages.append(result - mean)
-                        groups.append(measured)
-                        chosen.append(
-                            option == action
-                            or (isinstance(option, gr.Knock) and isinstance(action, gr.Knock))
-                        )
+                    rows = candidate_rows(view, options, action)
+                    inputs += rows[0]
+                    cards += rows[1]
+                    chosen += rows[2]
+                    advantages += [result - mean for result in results]
+                    groups += [measured] * len(options)
             r = r.apply(action)
     return (
         np.asarray(inputs, dtype=np.float32),
@@ -243,6 +258,12 @@ def suits_reordered(x: Any, orders: npt.NDArray[np.int64]) -> Any:
     return out
 
 
+def mean_over_orders(network: Any, x: Any) -> npt.NDArray[np.float64]:
+    """``network``'s prediction for the rows ``x``, averaged over the 24 orders of the suits."""
+    every = [network.predict(suits_reordered(x, np.full(x.shape[0], k))) for k in range(24)]
+    return np.asarray(np.mean(every, axis=0), dtype=np.float64)
+
+
 def fitted(
     x: Any,
     target: npt.NDArray[np.floating[Any]],
@@ -294,18 +315,9 @@ class RolloutValueBot:
         options = pruned(view) if view.phase is not gr.Phase.LAYOFF else []
         if len(options) < 2:
             return action
-        features = view_inputs(view, view._records())
-        counter = CardCounter(view)
-        compact, cards, chosen = [], [], []
-        for option in options:
-            extra = action_inputs(view, counter, option)
-            compact.append(compact_inputs(features, extra))
-            cards.append(nonzero(features, extra))
-            chosen.append(option == action or (isinstance(option, gr.Knock) and isinstance(action, gr.Knock)))
-        rows = (np.asarray(compact, dtype=np.float32), None, None, np.asarray(chosen), cards)
-        x = with_cards(rows, True)  # type: ignore[arg-type]
-        every = [_NETWORK.predict(suits_reordered(x, np.full(len(options), k))) for k in range(24)]
-        return options[int(np.argmax(np.mean(every, axis=0)))]
+        compact, cards, chosen = candidate_rows(view, options, action)
+        x = with_cards(np.asarray(compact, dtype=np.float32), np.asarray(chosen), cards, True)
+        return options[int(np.argmax(mean_over_orders(_NETWORK, x)))]
 
 
 def match(games: int, workers: int) -> None:
@@ -359,7 +371,8 @@ def main() -> None:
     for name, extra, cards, suits in variants:
         x_fit, x_test = fit[0], test[0]
         if cards:
-            x_fit, x_test = with_cards(fit, extra), with_cards(test, extra)
+            x_fit = with_cards(fit[0], fit[3], fit[4], extra)
+            x_test = with_cards(test[0], test[3], test[4], extra)
         elif extra:
             x_fit = np.column_stack([x_fit, fit[3].astype(np.float32)])
             x_test = np.column_stack([x_test, test[3].astype(np.float32)])
@@ -367,8 +380,7 @@ def main() -> None:
         network = fitted(x_fit, fit[1] / 25, fit[2], hidden, args.epochs, suits)
         report(name, network.predict(x_test), test)
         if suits:
-            every = [network.predict(suits_reordered(x_test, np.full(x_test.shape[0], k))) for k in range(24)]
-            report(name + ", mean of 24", np.mean(every, axis=0), test)
+            report(name + ", mean of 24", mean_over_orders(network, x_test), test)
             if extra and args.match:
                 global _NETWORK
                 _NETWORK = network
