@@ -7,7 +7,9 @@ shared by several test files live here too."""
 from __future__ import annotations
 
 import functools
+import os
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -27,6 +29,11 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile("ginrummy")
+
+# The adaptive bot's tuning cache (ginrummy.bots.tuned_store): a folder of this run's own, so the
+# suite neither reads what an earlier run or the user left in ~/.cache nor writes there; the
+# command lines the tests start inherit it. The tests of the cache set their own.
+os.environ.setdefault("GINRUMMY_CACHE_DIR", tempfile.mkdtemp(prefix="ginrummy-test-cache-"))
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -30,6 +30,7 @@ from ginrummy.actions import (
 )
 from ginrummy.beliefs.learned_belief import LearnedBelief
 from ginrummy.beliefs.opponent_models import OPPONENT_MODELS, Decision, OpponentModel, ReasonablePlayer
+from ginrummy.bots.adaptive import AdaptiveBot
 from ginrummy.bots.camper import CamperBot
 from ginrummy.bots.eaai_simple import EaaiSimpleBot
 from ginrummy.bots.learned import LearnedBot
@@ -37,9 +38,12 @@ from ginrummy.bots.montecarlo import MonteCarloBot
 from ginrummy.bots.reference import GreedyBot, RandomBot
 from ginrummy.bots.registry import BOTS, DEFAULT_BOT, Bot, BotFactory, find_bot, make_bot
 from ginrummy.bots.tracker import TrackerBot
+from ginrummy.bots.tracker_settings import TrackerSettings
+from ginrummy.bots.tuned_store import Tuned, tune
 from ginrummy.build_kind import COMPILED
 from ginrummy.cards import DECK, Card, CardsLike, Hand, Rank, Suit
 from ginrummy.errors import (
+    CacheWarning,
     GinRummyError,
     IllegalActionError,
     InvalidCardError,
@@ -112,10 +116,12 @@ __all__ = [
     "STRAIGHT",
     "Action",
     "AfterPass",
+    "AdaptiveBot",
     "Arrangement",
     "BigGin",
     "Bot",
     "BotFactory",
+    "CacheWarning",
     "CamperBot",
     "Card",
     "CardsLike",
@@ -177,6 +183,8 @@ __all__ = [
     "TakeDiscard",
     "Tally",
     "TrackerBot",
+    "TrackerSettings",
+    "Tuned",
     "__version__",
     "action_from_id",
     "action_to_id",
@@ -204,4 +212,5 @@ __all__ = [
     "score_game",
     "simulate",
     "to_data",
+    "tune",
 ]

@@ -15,6 +15,7 @@ invalid card 'Zz': unknown rank 'Z'
 from __future__ import annotations
 
 __all__ = [
+    "CacheWarning",
     "GinRummyError",
     "IllegalActionError",
     "InvalidCardError",
@@ -39,8 +40,8 @@ class GinRummyError(ValueError):
     ...     gr.make_bot("minimax")
     ... except GinRummyError as exc:
     ...     print(exc)
-    unknown bot 'minimax': known bots are random, greedy, tracker, montecarlo,
-    eaai-simple, learned, camper, or module:Class
+    unknown bot 'minimax': known bots are random, greedy, tracker, adaptive,
+    montecarlo, eaai-simple, learned, camper, or module:Class
 
     :param message: what was rejected and why.
     :param field: the field of the value being built that the message is about (``'winner'``,
@@ -196,4 +197,12 @@ class ModelFileError(GinRummyError):
     ...
     ginrummy.errors.ModelFileError: invalid model file 'belief.json':
     unknown format_version 2 (known: [1])
+    """
+
+
+class CacheWarning(UserWarning):
+    """A cached file could not be trusted (unreadable, written for other rules or by another
+    version of the library) and is being rebuilt, or could not be written.
+
+    A warning, not an error: the library goes on without the cache.
     """

@@ -68,7 +68,7 @@ def card(text: str) -> gr.Card:
     return gr.Card.parse(text)
 
 
-NAMES = ["random", "greedy", "tracker", "camper", "learned"]
+NAMES = ["random", "greedy", "tracker", "adaptive", "camper", "learned"]
 """The registry's bots these tests play (``montecarlo`` and ``eaai-simple`` are tested in their
 own files, ``test_montecarlo.py`` and ``test_eaai_simple.py``)."""
 
@@ -206,6 +206,7 @@ def test_make_bot_by_name_any_case() -> None:
         "random": gr.RandomBot,
         "greedy": gr.GreedyBot,
         "tracker": gr.TrackerBot,
+        "adaptive": gr.AdaptiveBot,
         "montecarlo": gr.MonteCarloBot,
         "eaai-simple": EaaiSimpleBot,
         "camper": gr.CamperBot,
@@ -240,7 +241,7 @@ def test_make_bot_unknown_name_raises(name: str) -> None:
     with pytest.raises(gr.GinRummyError) as info:
         gr.make_bot(name)
     assert repr(name) in str(info.value)
-    assert "random, greedy, tracker, montecarlo" in str(info.value)
+    assert "random, greedy, tracker, adaptive, montecarlo" in str(info.value)
 
 
 def test_make_bot_non_string_name_raises() -> None:

@@ -1,6 +1,7 @@
 """Players for play and simulation: the :class:`Bot` protocol, the library's bots, and the
 read-only registry :data:`BOTS` that names them (all public from ``ginrummy`` itself)."""
 
+from ginrummy.bots.adaptive import AdaptiveBot
 from ginrummy.bots.camper import CamperBot
 from ginrummy.bots.eaai_simple import EaaiSimpleBot
 from ginrummy.bots.learned import LearnedBot
@@ -12,6 +13,7 @@ from ginrummy.bots.tracker import TrackerBot
 __all__ = [
     "BOTS",
     "DEFAULT_BOT",
+    "AdaptiveBot",
     "Bot",
     "BotFactory",
     "CamperBot",

@@ -6,7 +6,10 @@ A bot sees only its :class:`~ginrummy.PlayerView`. The library's bots, each in i
 - ``'greedy'``: :class:`~ginrummy.GreedyBot`, the least deadwood now, knocking at once
   (:mod:`ginrummy.bots.reference`);
 - ``'tracker'``: :class:`~ginrummy.TrackerBot`, which counts cards, weighs meld potential and
-  what its discards give away, and values its knocks (:mod:`ginrummy.bots.tracker`);
+  what its discards give away, and values its knocks (:mod:`ginrummy.bots.tracker`), with
+  settings chosen under ``pagat``;
+- ``'adaptive'``: :class:`~ginrummy.AdaptiveBot`, the tracker bot with the settings tuned for
+  the rules it plays (:mod:`ginrummy.bots.adaptive`; :func:`~ginrummy.tune`): the default;
 - ``'eaai-simple'``: :class:`~ginrummy.bots.eaai_simple.EaaiSimpleBot`, the EAAI-21 challenge's
   baseline player ``SimpleGinRummyPlayer`` (:mod:`ginrummy.bots.eaai_simple`);
 - ``'learned'``: :class:`~ginrummy.LearnedBot`, which plays the action of highest value under a
@@ -37,7 +40,7 @@ command line's ``--bots``), a name may also be
 
 >>> import ginrummy as gr
 >>> sorted(gr.BOTS)
-['camper', 'eaai-simple', 'greedy', 'learned', 'montecarlo', 'random', 'tracker']
+['adaptive', 'camper', 'eaai-simple', 'greedy', 'learned', 'montecarlo', 'random', 'tracker']
 >>> gr.make_bot("tracker", seed=1).act(gr.Round.deal(gr.PAGAT, dealer=0, seed=7).view(1))
 PassUpcard()
 """
@@ -57,6 +60,7 @@ from typing import Protocol, cast
 import attrs
 
 from ginrummy.actions import Action
+from ginrummy.bots.adaptive import AdaptiveBot
 from ginrummy.bots.camper import CamperBot
 from ginrummy.bots.eaai_simple import EaaiSimpleBot
 from ginrummy.bots.learned import LearnedBot
@@ -76,6 +80,7 @@ __all__ = [
     "MAX_BOT_NAME",
     "Bot",
     "BotFactory",
+    "AdaptiveBot",
     "BotName",
     "CamperBot",
     "EaaiSimpleBot",
@@ -116,6 +121,7 @@ BOTS: Mapping[str, BotFactory] = MappingProxyType(
         "random": RandomBot,
         "greedy": GreedyBot,
         "tracker": TrackerBot,
+        "adaptive": AdaptiveBot,
         "montecarlo": MonteCarloBot,
         "eaai-simple": EaaiSimpleBot,
         "learned": LearnedBot,
@@ -124,9 +130,12 @@ BOTS: Mapping[str, BotFactory] = MappingProxyType(
 )
 """The library's bots by name (read-only)."""
 
-DEFAULT_BOT = "tracker"
-"""The bot that simulations (:func:`~ginrummy.simulate`, ``ginrummy simulate``) use when none
-is named."""
+DEFAULT_BOT = "adaptive"
+"""The bot that simulations, comparisons and ladders (:func:`~ginrummy.simulate`,
+:func:`~ginrummy.compare`, :func:`~ginrummy.ladder` and their commands) and tables use when
+none is named: the adaptive bot, which plays each ruleset with the settings tuned for it, so
+that what a rule changes is measured with players who respond to it. ``'tracker'`` is the same
+player with fixed settings (the command line's ``--fixed``)."""
 
 
 BOT_PARAMETERS: Mapping[str, str] = MappingProxyType({"montecarlo": "samples"})
@@ -321,6 +330,8 @@ def bot_name(bot: str | BotFactory) -> str:
     """
     if isinstance(bot, str):
         return parse_bot_name(bot).shown
+    if isinstance(bot, functools.partial):  # a factory with its arguments, such as ``adaptive_for``'s
+        return bot_name(bot.func)
     return str(getattr(bot, "name", getattr(bot, "__name__", repr(bot))))
 
 

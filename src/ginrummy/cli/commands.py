@@ -44,6 +44,7 @@ from ginrummy.cli.simulation_commands import (
     ruleset_file,
     run_compare,
     run_simulate,
+    run_tune_command,
 )
 from ginrummy.errors import GinRummyError
 from ginrummy.io.json_writer import arrangement_data
@@ -155,7 +156,7 @@ def _seed(text: str) -> int | str:
         return text
 
 
-_COMMANDS = ("analyze", "simulate", "compare", "ladder", "play", "presets")
+_COMMANDS = ("analyze", "simulate", "compare", "ladder", "tune", "play", "presets")
 """The commands, as ``ginrummy`` lists them."""
 
 _PREFIX = re.compile(r"^ginrummy(?: [a-z]+)?: error: ")
@@ -194,6 +195,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_compare(args)
         if args.command == "ladder":
             return run_ladder(args)
+        if args.command == "tune":
+            return run_tune_command(args)
         if args.command == "play":
             return _play(args)
         if args.command == "presets":

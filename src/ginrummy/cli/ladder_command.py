@@ -18,12 +18,19 @@ from typing import Any
 
 from ginrummy.bots.registry import BOT_NAME_FORMS
 from ginrummy.cli.simulation_commands import PROGRESS, UsageError, one_ruleset, positive
+from ginrummy.cli.tuning_lines import adaptive_lines, add_fixed_option, prepare, seated
 from ginrummy.io.documents import dumps
 from ginrummy.rules import PRESETS, Ruleset
 from ginrummy.simulation.ladder import DEFAULT_LADDER_GAMES, SLOW_LADDER_GAMES, ladder, ladder_text
 from ginrummy.simulation.shards import MAX_WORKERS
 
-__all__ = ["DEFAULT_LADDER_GAMES", "SLOW_LADDER_GAMES", "add_ladder_command", "ladder_text", "run_ladder"]
+__all__ = ["DEFAULT_LADDER_BOTS", "DEFAULT_LADDER_GAMES", "SLOW_LADDER_GAMES", "add_ladder_command", "ladder_text", "run_ladder"]
+
+
+DEFAULT_LADDER_BOTS = ("adaptive", "camper", "eaai-simple")
+"""The bots a ladder rates when none are named: the adaptive bot and two other styles of play
+(the EAAI 2021 winner's, which stops knocking early, and the challenge's baseline, which knocks
+at once), a second opinion on what a ruleset rewards."""
 
 
 def _even(text: str) -> int:
@@ -52,10 +59,11 @@ def add_ladder_command(commands: Any) -> None:
     parser.add_argument(
         "--bots",
         nargs="+",
-        required=True,
+        default=list(DEFAULT_LADDER_BOTS),
         metavar="BOT",
-        help=f"two or more bots: {BOT_NAME_FORMS}",
+        help=f"two or more bots (default {' '.join(DEFAULT_LADDER_BOTS)}): {BOT_NAME_FORMS}",
     )
+    add_fixed_option(parser)
     parser.add_argument(
         "--games",
         type=_even,
@@ -103,9 +111,13 @@ def run_ladder(args: argparse.Namespace) -> int:
     rules = _rules(args)
     if len(args.bots) < 2:
         raise UsageError("ginrummy ladder: error: give at least two bots with --bots")
+    bots = seated(args.bots, args.fixed)
+    prepare([rules], bots, quiet=args.json, workers=args.workers)
     progress = PROGRESS if sys.stderr.isatty() and not args.json else None
     with _how(args) as how:
-        result = ladder(args.bots, rules, games=args.games, seed=args.seed, progress=progress, **how)
+        result = ladder(bots, rules, games=args.games, seed=args.seed, progress=progress, **how)
     PROGRESS.end()
-    print(dumps(result, indent=2) if args.json else ladder_text(result))
+    lines = adaptive_lines([rules], bots)
+    text = ladder_text(result) + ("\n\n" + "\n".join(lines) if lines else "")
+    print(dumps(result, indent=2) if args.json else text)
     return 0

@@ -25,6 +25,7 @@ from typing import Any
 from ginrummy.bots.registry import BOT_NAME_FORMS, DEFAULT_BOT
 from ginrummy.cli.listings import comparison_text, simulation_text
 from ginrummy.cli.progress import ProgressLine
+from ginrummy.cli.tuning_lines import adaptive_lines, add_fixed_option, add_tune_command, prepare, seated
 from ginrummy.io.documents import dumps
 from ginrummy.io.ruleset_files import read_ruleset
 from ginrummy.rules import PRESETS, Ruleset, find_ruleset
@@ -42,6 +43,7 @@ __all__ = [
     "ruleset_file",
     "run_compare",
     "run_simulate",
+    "run_tune_command",
 ]
 
 
@@ -127,6 +129,7 @@ def add_commands(commands: Any) -> None:
         action="store_true",
         help="no progress line (it is drawn on standard error only when that is a terminal)",
     )
+    add_fixed_option(common)
 
     simulate_parser = commands.add_parser(
         "simulate",
@@ -162,6 +165,14 @@ def add_commands(commands: Any) -> None:
         metavar="RULESET",
         help="a preset's name, or a ruleset file (.json, .toml); the first is the baseline",
     )
+    rulesets_only = argparse.ArgumentParser(add_help=False)
+    rulesets_only.add_argument(
+        "--ruleset", action=_Source, const="file", metavar="FILE", help="a ruleset from a file (repeatable)"
+    )
+    rulesets_only.add_argument(
+        "--preset", action=_Source, const="preset", metavar="NAME|all", help="a preset (repeatable)"
+    )
+    add_tune_command(commands, rulesets_only)
 
 
 def ruleset_file(path: str) -> Ruleset:
@@ -250,20 +261,36 @@ def run_simulate(args: argparse.Namespace) -> int:
     """``ginrummy simulate``."""
     words = [("file" if is_file(word) else "preset", word) for word in args.names]
     rulesets = _chosen(words + list(getattr(args, "sources", None) or []) or [("preset", "all")])
+    bots = seated(args.bots, args.fixed)
+    prepare(rulesets, bots, quiet=args.quiet or args.json, workers=args.workers)
     with _executor(args, "simulate") as how:
         games, rounds = _count(args)
         report = simulate(
             rulesets,
             games=games,
             rounds=rounds,
-            bots=(args.bots[0], args.bots[1]),
+            bots=(bots[0], bots[1]),
             seed=args.seed,
             progress=_progress(args),
             **how,
         )
     PROGRESS.end()
-    print(dumps(report, indent=2) if args.json else simulation_text(report))
+    print(dumps(report, indent=2) if args.json else _with_lines(simulation_text(report), rulesets, bots))
     return 0
+
+
+def _with_lines(text: str, rulesets: list[Ruleset], bots: list[str]) -> str:
+    """A listing followed by how the adaptive bot played each ruleset, when it played."""
+    lines = adaptive_lines(rulesets, bots)
+    return text + ("\n\n" + "\n".join(lines) if lines else "")
+
+
+def run_tune_command(args: argparse.Namespace) -> int:
+    """``ginrummy tune``."""
+    from ginrummy.cli.tuning_lines import run_tune
+
+    words = [("file" if is_file(word) else "preset", word) for word in args.names]
+    return run_tune(_chosen(words + list(getattr(args, "sources", None) or []) or [("preset", "all")]), args)
 
 
 def run_compare(args: argparse.Namespace) -> int:
@@ -274,17 +301,19 @@ def run_compare(args: argparse.Namespace) -> int:
         raise UsageError(
             f"ginrummy compare: error: give at least two different rulesets to compare (got {len(rulesets)})"
         )
+    bots = seated(args.bots, args.fixed)
+    prepare(rulesets, bots, quiet=args.quiet or args.json, workers=args.workers)
     with _executor(args, "compare") as how:
         games, rounds = _count(args)
         result = compare(
             rulesets,
             games=games,
             rounds=rounds,
-            bots=(args.bots[0], args.bots[1]),
+            bots=(bots[0], bots[1]),
             seed=args.seed,
             progress=_progress(args),
             **how,
         )
     PROGRESS.end()
-    print(dumps(result, indent=2) if args.json else comparison_text(result))
+    print(dumps(result, indent=2) if args.json else _with_lines(comparison_text(result), rulesets, bots))
     return 0

@@ -45,7 +45,7 @@ from ginrummy.plurals import counted
 from ginrummy.rules import Ruleset
 from ginrummy.simulation.bradley_terry import PRIOR_DRAWS, bradley_terry
 from ginrummy.simulation.cells import WIDTH, estimate_cell
-from ginrummy.simulation.shards import MAX_WORKERS, run_jobs, sized
+from ginrummy.simulation.shards import MAX_WORKERS, adapted, run_jobs, sized
 from ginrummy.simulation.statistics import Estimate, deprecated_as_dict, estimate_dict
 from ginrummy.validators import check_int, check_seed
 
@@ -469,8 +469,8 @@ def ladder(
     if executor is not None and not isinstance(executor, concurrent.futures.Executor):
         raise GinRummyError(f"invalid executor {executor!r:.80}: expected a concurrent.futures.Executor")
     check_int(workers, "workers", GinRummyError, low=1, high=MAX_WORKERS)
-    pair_bots = list(itertools.combinations(chosen, 2))
-    records = [PairRecord(bot_name(a), bot_name(b)) for a, b in pair_bots]
+    records = [PairRecord(a, b) for a, b in itertools.combinations(names, 2)]
+    pair_bots = list(itertools.combinations(adapted(chosen, [rules], workers), 2))
     deals = games // 2
     slots = workers if executor is None else max(workers, 2)
     shards = _shards(len(pair_bots), deals, sized(deals * len(pair_bots), slots, most=8))

@@ -26,7 +26,9 @@ from typing import Any, TypeVar
 
 import attrs
 
-from ginrummy.bots.registry import BotFactory, checked_bot, make_bot
+from ginrummy.bots.adaptive import AdaptiveBot, adaptive_for
+from ginrummy.bots.registry import BotFactory, checked_bot, make_bot, parse_bot_name
+from ginrummy.bots.tuning import default_workers
 from ginrummy.errors import GinRummyError
 from ginrummy.play.game import Game
 from ginrummy.play.round import Round
@@ -39,6 +41,7 @@ __all__ = [
     "MAX_WORKERS",
     "BotPair",
     "Progress",
+    "adapted",
     "check_bots",
     "check_rulesets",
     "ignore_interrupts",
@@ -86,6 +89,31 @@ def check_bots(bots: object) -> tuple[BotPair, tuple[str, str]]:
     if not isinstance(bots, tuple) or len(bots) != 2:
         raise GinRummyError(f"invalid bots {bots!r}: expected a pair (player 0, player 1)")
     return (bots[0], bots[1]), (checked_bot(bots[0]), checked_bot(bots[1]))
+
+
+def _is_adaptive(bot: str | BotFactory) -> bool:
+    if isinstance(bot, str):
+        return parse_bot_name(bot).library == AdaptiveBot.name
+    return bot is AdaptiveBot
+
+
+def adapted(
+    bots: Sequence[str | BotFactory], rulesets: Sequence[Ruleset], workers: int = 1
+) -> tuple[str | BotFactory, ...]:
+    """``bots`` with each adaptive bot (``'adaptive'``, or the class) made a factory that
+    carries its settings for every ruleset of the run, found now: from the shipped presets,
+    the cache, or tuned here in up to ``workers`` processes (at most one per core). A run's
+    workers, in other processes or on a cluster, then never tune; the other bots are kept.
+
+    >>> import ginrummy as gr
+    >>> pair = adapted(("adaptive", "greedy"), [gr.EAAI])
+    >>> pair[0](1).settings_for(gr.EAAI).waits, pair[1]
+    (True, 'greedy')
+    """
+    if not any(_is_adaptive(bot) for bot in bots):
+        return tuple(bots)
+    factory = adaptive_for(rulesets, workers=max(1, min(workers, default_workers())))
+    return tuple(factory if _is_adaptive(bot) else bot for bot in bots)
 
 
 def _play_unit(rules: Ruleset, unit: Unit, index: int, seed: int | str, bots: BotPair) -> Counts:

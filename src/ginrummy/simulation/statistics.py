@@ -35,6 +35,7 @@ from ginrummy.simulation.shards import (
     MAX_WORKERS,
     BotPair,
     Progress,
+    adapted,
     check_bots,
     check_rulesets,
     run_shards,
@@ -431,9 +432,10 @@ def run_simulation(
     check_seed(seed, GinRummyError)
     pair, names = check_bots(bots)
     size = shard_size or default_shard_size(count, len(chosen), unit, workers)
+    player0, player1 = adapted(pair, chosen, workers)
     return run_shards(
         chosen,
-        pair,
+        (player0, player1),
         names,
         seed,
         unit,

@@ -1,0 +1,139 @@
+""":class:`TrackerSettings`: the weights and the knock policy of a :class:`~ginrummy.TrackerBot`,
+as one value that can be compared, stored and tuned to a ruleset.
+
+The tracker bot's defaults (:data:`FIXED`) were chosen under ``pagat``, where knocking as soon
+as the knock pays is right. Other rules move the right play: a large undercut bonus without a
+box bonus rewards waiting for gin or for the opponent's knock; a large gin bonus rewards
+knocking early again. :mod:`ginrummy.bots.tuning` tries the :data:`CANDIDATES` under a ruleset
+and keeps the one that scores most; :class:`~ginrummy.bots.adaptive.AdaptiveBot` plays it.
+
+>>> import math
+>>> TrackerSettings(knock_threshold=math.inf).bot(seed=1).knock_threshold
+inf
+>>> TrackerSettings.from_data(FIXED.as_data()) == FIXED
+True
+>>> TrackerSettings(potential_weight=-1)
+Traceback (most recent call last):
+...
+ginrummy.errors.GinRummyError: invalid tracker settings: 'potential_weight' must be a finite number of at least 0 (got -1)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from typing import Final
+
+import attrs
+
+from ginrummy.bots.tracker import DANGER_WEIGHT, KNOCK_THRESHOLD, POTENTIAL_WEIGHT, TAKE_MARGIN, TrackerBot
+from ginrummy.errors import GinRummyError
+from ginrummy.validators import check_number
+
+__all__ = ["CANDIDATES", "FIXED", "TrackerSettings"]
+
+
+def _number(low: float | None, *, finite: bool = True) -> Callable[[object, attrs.Attribute[float], object], None]:
+    """An attrs validator: a number (not a bool) of at least ``low``; infinite only if not
+    ``finite``."""
+
+    def check(instance: object, attribute: attrs.Attribute[float], value: object) -> None:
+        check_number(value, attribute.name, GinRummyError, low=low, finite=finite, context="tracker settings")
+
+    return check
+
+
+@attrs.frozen
+class TrackerSettings:
+    """The parameters of a :class:`~ginrummy.TrackerBot` (see its keyword arguments): the
+    weights of its appraisal and the knock policy.
+
+    ``knock_threshold`` is the knock policy: the least average result of a knock (points, box
+    bonus included, against opponent hands sampled from the view, so what the bot knows of
+    the opponent counts) for which it knocks while the stock is long; ``math.inf`` waits for
+    gin or for the last knock before a dead hand. ``potential_weight`` is how much it plays for
+    melds to come (gin) rather than for low deadwood now.
+    """
+
+    knock_threshold: float = attrs.field(default=KNOCK_THRESHOLD, validator=_number(None, finite=False))
+    """The least average knock result for which it knocks (:data:`~ginrummy.bots.tracker.KNOCK_THRESHOLD`)."""
+    potential_weight: float = attrs.field(default=POTENTIAL_WEIGHT, validator=_number(0.0))
+    """Draws' worth of meld potential a hand is credited with (:data:`~ginrummy.bots.tracker.POTENTIAL_WEIGHT`)."""
+    danger_weight: float = attrs.field(default=DANGER_WEIGHT, validator=_number(0.0))
+    """Points a discard is charged per unit of chance the opponent melds it (:data:`~ginrummy.bots.tracker.DANGER_WEIGHT`)."""
+    take_margin: float = attrs.field(default=TAKE_MARGIN, validator=_number(None))
+    """How much better taking the top discard must be than drawing (:data:`~ginrummy.bots.tracker.TAKE_MARGIN`)."""
+
+    def bot(self, seed: int | str | None = None) -> TrackerBot:
+        """A tracker bot with these settings and ``seed``."""
+        return TrackerBot(
+            seed,
+            knock_threshold=self.knock_threshold,
+            potential_weight=self.potential_weight,
+            danger_weight=self.danger_weight,
+            take_margin=self.take_margin,
+        )
+
+    @property
+    def waits(self) -> bool:
+        """Whether it waits for gin (or the last knock before a dead hand) rather than knocking
+        when the knock pays."""
+        return self.knock_threshold > FIXED.knock_threshold
+
+    def as_data(self) -> dict[str, float | str]:
+        """The settings as JSON data (an infinite threshold as the string ``"inf"``)."""
+        return {
+            field.name: _number_data(getattr(self, field.name)) for field in attrs.fields(TrackerSettings)
+        }
+
+    @classmethod
+    def from_data(cls, data: object) -> TrackerSettings:
+        """The settings :meth:`as_data` wrote.
+
+        :raises GinRummyError: for anything else.
+        """
+        names = [field.name for field in attrs.fields(TrackerSettings)]
+        if not isinstance(data, Mapping) or sorted(data) != sorted(names):
+            raise GinRummyError(f"invalid tracker settings {data!r:.200}: expected the fields {', '.join(names)}")
+        values = {name: _number_value(data[name]) for name in names}
+        return cls(**values)  # type: ignore[arg-type]
+
+    def __str__(self) -> str:
+        """The settings in words, as the command line shows them.
+
+        >>> print(TrackerSettings(knock_threshold=math.inf))
+        waits for gin; potential 4, danger 8, take margin 2
+        """
+        knock = "waits for gin" if math.isinf(self.knock_threshold) and self.knock_threshold > 0 else (
+            f"knocks at an expected {self.knock_threshold:g} points or more"
+        )
+        return (
+            f"{knock}; potential {self.potential_weight:g}, danger {self.danger_weight:g}, "
+            f"take margin {self.take_margin:g}"
+        )
+
+
+def _number_data(value: float) -> float | str:
+    return "inf" if value == math.inf else "-inf" if value == -math.inf else value
+
+
+def _number_value(value: object) -> object:
+    return {"inf": math.inf, "-inf": -math.inf}.get(value, value) if isinstance(value, str) else value
+
+
+FIXED: Final = TrackerSettings()
+"""The tracker bot's own defaults: what ``'tracker'`` plays under every ruleset."""
+
+CANDIDATES: Final[tuple[TrackerSettings, ...]] = (
+    FIXED,
+    *(
+        TrackerSettings(knock_threshold=threshold, potential_weight=weight)
+        for threshold in (KNOCK_THRESHOLD, 20.0, math.inf)
+        for weight in (2.0, POTENTIAL_WEIGHT, 6.0)
+        if (threshold, weight) != (KNOCK_THRESHOLD, POTENTIAL_WEIGHT)
+    ),
+)
+"""The ways of playing that tuning tries, :data:`FIXED` first: the knock policy (the fixed
+threshold, a high one, or waiting for gin) crossed with how much the hand plays for melds to
+come. Measured under ten rulesets, the other weights moved results by less than their noise
+(``docs/lab/adaptive-bot.md``)."""
