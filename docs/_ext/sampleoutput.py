@@ -14,7 +14,8 @@ as ``python -m ginrummy`` in the interpreter of the build, with the directory of
 page shows the code it documents, not whatever ``ginrummy`` is first on ``PATH``.
 
 ``:returncode: N`` is the exit status the command must end with (0 by default); any other, or a
-command that runs longer than :data:`TIMEOUT` seconds, is a warning, which fails a ``-W``
+command that runs longer than :data:`TIMEOUT` seconds (``:timeout: S`` for one that tunes a
+bot, which may take minutes on a busy machine), is a warning, which fails a ``-W``
 build. So is a line wider than :data:`WIDTH` characters (a code box of the pages holds about
 90), unless ``:wrap:`` is given: it breaks such lines between words, the rest indented by two
 spaces (say so beside the block). Every sample output is fast on purpose (a few seconds):
@@ -226,7 +227,7 @@ class SampleOutputDirective(SphinxDirective):
     required_arguments = 1
     optional_arguments = 0
     final_argument_whitespace = True
-    option_spec = {"returncode": int, "wrap": directives.flag}  # noqa: RUF012 - the docutils API
+    option_spec = {"returncode": int, "wrap": directives.flag, "timeout": float}  # noqa: RUF012 - the docutils API
 
     def run(self) -> list[nodes.Node]:
         command = self.arguments[0]
@@ -236,7 +237,7 @@ class SampleOutputDirective(SphinxDirective):
             self.env.note_dependency(source)
         location = (self.env.docname, self.lineno)
         try:
-            result = run_sample(command, files)
+            result = run_sample(command, files, timeout=self.options.get("timeout", TIMEOUT))
         except (ValueError, subprocess.TimeoutExpired) as error:
             logger.warning("sample-output: %s", error, location=location)
             return []

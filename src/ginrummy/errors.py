@@ -205,4 +205,8 @@ class CacheWarning(UserWarning):
     version of the library) and is being rebuilt, or could not be written.
 
     A warning, not an error: the library goes on without the cache.
+
+    >>> import ginrummy as gr
+    >>> issubclass(gr.CacheWarning, UserWarning), issubclass(gr.CacheWarning, gr.GinRummyError)
+    (True, False)
     """

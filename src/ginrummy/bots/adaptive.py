@@ -52,6 +52,11 @@ class AdaptiveBot:
         simulation hands the settings it tuned once to bots in other processes or machines
         (:func:`adaptive_for`).
     :raises GinRummyError: for a bad seed or settings.
+
+    >>> import ginrummy as gr
+    >>> r = gr.Round.deal(gr.EAAI, dealer=0, seed=7)
+    >>> AdaptiveBot(seed=1).act(r.view(1)) == gr.AdaptiveBot(seed=1).tracker_for(gr.EAAI).act(r.view(1))
+    True
     """
 
     name: ClassVar[str] = "adaptive"

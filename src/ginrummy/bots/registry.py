@@ -330,9 +330,10 @@ def bot_name(bot: str | BotFactory) -> str:
     """
     if isinstance(bot, str):
         return parse_bot_name(bot).shown
-    if isinstance(bot, functools.partial):  # a factory with its arguments, such as ``adaptive_for``'s
+    named = getattr(bot, "name", None)
+    if named is None and isinstance(bot, functools.partial):  # a factory with its arguments (adaptive_for's)
         return bot_name(bot.func)
-    return str(getattr(bot, "name", getattr(bot, "__name__", repr(bot))))
+    return str(named if named is not None else getattr(bot, "__name__", repr(bot)))
 
 
 def checked_bot(bot: object) -> str:

@@ -53,6 +53,9 @@ class TrackerSettings:
     the opponent counts) for which it knocks while the stock is long; ``math.inf`` waits for
     gin or for the last knock before a dead hand. ``potential_weight`` is how much it plays for
     melds to come (gin) rather than for low deadwood now.
+
+    >>> TrackerSettings() == FIXED, TrackerSettings(knock_threshold=math.inf).waits
+    (True, True)
     """
 
     knock_threshold: float = attrs.field(default=KNOCK_THRESHOLD, validator=_number(None, finite=False))

@@ -89,6 +89,11 @@ class Tuned:
     """How the adaptive bot plays under a ruleset, and where that was found.
 
     ``tuning`` is the evidence when this process tuned it (None when it was read).
+
+    >>> import ginrummy as gr
+    >>> found = gr.tune(gr.SPANISH_SITE)
+    >>> found.source, found.settings.waits, len(found.key)
+    ('shipped', True, 64)
     """
 
     settings: TrackerSettings
@@ -271,10 +276,18 @@ def tune(
     """How the adaptive bot plays under ``rules``: from memory, the shipped presets, the
     cache, or tuned now and cached (see the module docstring).
 
+    Tuning a ruleset no one has tuned takes about half a minute on two cores with
+    ``workers=2`` (a minute in one process); it is then cached for every later run on this
+    machine, so a house rule is tuned once.
+
     :param workers: processes to tune in, if it comes to that (None: this one).
     :param progress: called as ``progress(done, total)`` in deals while tuning.
     :param refresh: tune again even if the settings are known (and replace the cache file).
     :raises GinRummyError: for bad arguments.
+
+    >>> import ginrummy as gr
+    >>> print(gr.tune(gr.PAGAT).settings)
+    knocks at an expected -5 points or more; potential 4, danger 8, take margin 2
     """
     if not refresh:
         found = known(rules)

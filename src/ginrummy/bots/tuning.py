@@ -5,9 +5,10 @@ scores most under these rules, measured by the library's own play on duplicate d
 ``f"{seed}:{i}"`` and played twice: the candidate in seat 0 against the tracker bot with its
 fixed settings (:data:`~ginrummy.bots.tracker_settings.FIXED`) in seat 1, then the seats
 swapped, with every bot seeded from the deal and the seat. The deal's score is the
-candidate's mean result over the two rounds, in points with the box bonus (what a round is
-worth toward the game), so the luck of the cards cancels and the fixed settings score exactly
-0 (both plays are then the same round seen from each side).
+candidate's mean result over the two rounds in the points that count toward the game's
+target (the box bonus only where boxes count toward it: elsewhere a box changes the final
+margin, not who reaches the target first), so the luck of the cards cancels and the fixed
+settings score exactly 0 (both plays are then the same round seen from each side).
 
 **Racing.** Every candidate plays the first :data:`STAGES` deals; the better half by mean
 score goes on to the next stage's new deals, and so on; the scores add up over the stages.
@@ -116,7 +117,7 @@ def _score(rules: Ruleset, player: int, rounds: Round) -> float:
     assert result is not None
     if result.winner is None:
         return 0.0
-    value = result.points + rules.box_bonus
+    value = result.points + (rules.box_bonus if rules.boxes_count_toward_target else 0)
     return float(value if result.winner == player else -value)
 
 
