@@ -40,6 +40,7 @@ SHIPPED_DIRECTORIES = ("tests", "docs", "examples", "benchmarks", "experiments",
 
 SDIST_TOP_LEVEL = {
     "CHANGELOG.md",
+    "CONTRIBUTING.md",
     "LICENSE",
     "MANIFEST.in",
     "PKG-INFO",
