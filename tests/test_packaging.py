@@ -35,11 +35,12 @@ else:  # pragma: no cover - Python 3.10: the back-port, a dependency there
 PACKAGE = Path(gr.__file__).resolve().parent
 """The package under test: ``src/ginrummy`` in a checkout, the installed wheel's in the matrix."""
 
-SHIPPED_DIRECTORIES = ("tests", "docs", "examples", "benchmarks", "training")
+SHIPPED_DIRECTORIES = ("tests", "docs", "examples", "benchmarks", "experiments", "training")
 """The directories the sdist holds whole, beside ``src``."""
 
 SDIST_TOP_LEVEL = {
     "CHANGELOG.md",
+    "CONTRIBUTING.md",
     "LICENSE",
     "MANIFEST.in",
     "PKG-INFO",
@@ -52,9 +53,9 @@ SDIST_TOP_LEVEL = {
     "src",
     *SHIPPED_DIRECTORIES,
 }
-"""Everything at the top of the sdist: the sources, tests, docs, examples and benchmarks, the
-build backend and ``setup.py`` of the compiled build, the test matrix, the project's files, and
-what setuptools adds (``PKG-INFO``, ``setup.cfg``)."""
+"""Everything at the top of the sdist: the sources, tests, docs, examples, benchmarks and
+experiments, the build backend and ``setup.py`` of the compiled build, the test matrix, the
+project's files, and what setuptools adds (``PKG-INFO``, ``setup.cfg``)."""
 
 NOT_SHIPPED = re.compile(r"(^|/)(__pycache__|\.DS_Store|.*\.py[cod])(/|$)|^docs/_build/|^data/[^/]*\.npz$")
 """Files a checkout may hold that no distribution ships (MANIFEST.in's exclusions; training's
@@ -188,9 +189,10 @@ def test_the_package_under_test_is_the_package_shipped(dist: Distributions) -> N
 
 
 def test_the_sdist_holds_sources_tests_docs_examples_and_the_project_files(dist: Distributions) -> None:
-    """The sdist's top level is the sources, tests, docs, examples, benchmarks, training, the test
-    matrix and the project's files; each shipped directory is there whole, as it is in the
-    project (less caches and built docs); ``src`` holds the package and setuptools' record."""
+    """The sdist's top level is the sources, tests, docs, examples, benchmarks, experiments,
+    training, the test matrix and the project's files; each shipped directory is there whole, as
+    it is in the project (less caches and built docs); ``src`` holds the package and
+    setuptools' record."""
     assert sorted(SDIST_TOP_LEVEL) == sorted({name.split("/")[0] for name in dist.sdist_files})
     for directory in SHIPPED_DIRECTORIES:
         shipped = {name.split("/", 1)[1] for name in dist.sdist_files if name.startswith(f"{directory}/")}

@@ -160,8 +160,8 @@ def fit_regressor(
 class Ensemble:
     """Networks fitted alike from different seeds, whose prediction is their mean: the values
     rank a decision's candidates by differences much smaller than their error, and a mean of
-    fits cancels much of each fit's own error in those differences (measured, docs/design.md,
-    "Learned play"). Exported as one network (:func:`export.averaged`)."""
+    fits cancels much of each fit's own error in those differences (measured,
+    docs/lab/learned-play.md). Exported as one network (:func:`export.averaged`)."""
 
     def __init__(self, members: list[MLPRegressor]) -> None:
         self.members = members

@@ -44,7 +44,7 @@ ROOT = HERE.parent
 
 TD_LAMBDA = 1.0
 """The default ``lambda`` of the action values' targets (:func:`fit.td_targets`): 1, the round's
-result alone. Measured (docs/design.md, "Learned play"): 0.5 made a weaker bot."""
+result alone. Measured (docs/lab/learned-play.md): 0.5 made a weaker bot."""
 
 
 def _data(

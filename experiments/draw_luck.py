@@ -27,7 +27,7 @@ too). The coefficients of the terms are fitted the same way. Printed: each estim
 and 95% interval for single rounds and for duplicate pairs, and the variance ratio against
 the plain one (a ratio of 4 halves the interval, the issue's goal).
 
-Run: ``python benchmarks/draw_luck.py [--deals N] [--bots A B] [--preset NAME] [--workers W]
+Run: ``python experiments/draw_luck.py [--deals N] [--bots A B] [--preset NAME] [--workers W]
 [--playouts M]`` (3,000 deals: about a minute on two cores, compiled build; with
 ``--playouts 4``, three).
 """

@@ -6,7 +6,7 @@ alternatives in the same sampled worlds with the same playout seeds, and plays a
 when its mean result beats the choice's by enough standard errors of the paired differences.
 This script measures, at real decisions, how large those differences are against how much they
 vary from world to world. The decisions come from ``--rounds`` rounds of the tracker bot
-against itself under ``--preset``, the views of ``benchmarks/decisions.py`` (round ``i`` dealt
+against itself under ``--preset``, the views ``benchmarks/decisions.py`` times (round ``i`` dealt
 from ``f"{seed}:{i}"``): every ``--thin``-th view where the search has more than one
 candidate. At each, the search (seeded with the decision's number) plays
 ``--worlds`` worlds (uniform ones, or the ``--model``'s) and, for each alternative, the mean
@@ -20,7 +20,7 @@ candidate, and from it the time per decision those worlds would take, against th
 a 100-game match in ten minutes on one core (the decisions per game are measured from a few
 games of the tracker bot against itself).
 
-Run: ``python benchmarks/search_noise.py [--rounds N] [--thin K] [--worlds W] [--preset NAME]
+Run: ``python experiments/search_noise.py [--rounds N] [--thin K] [--worlds W] [--preset NAME]
 [--model NAME] [--workers W] [--seed S] [--verbose]`` (40 rounds, every 4th decision, 200
 worlds: a few minutes on two cores).
 """
@@ -33,16 +33,31 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from decisions import collect_views
-
 import ginrummy as gr
 
 Alternative = tuple[str, float, float]
 """An alternative's action, the mean of its paired differences and their standard deviation."""
 
 
+def collect_views(rules: gr.Ruleset, rounds: int, seed: str) -> list[gr.PlayerView]:
+    """Every view at which a player acted in ``rounds`` rounds of tracker self-play: the views
+    of ``benchmarks/decisions.py`` (the same deals; copied so that an experiment imports no
+    benchmark)."""
+    views = []
+    for index in range(rounds):
+        unit = f"{seed}:{index}"
+        bots = (gr.make_bot("tracker", f"{unit}:0"), gr.make_bot("tracker", f"{unit}:1"))
+        state = gr.Round.deal(rules, index % 2, seed=unit)
+        while state.to_act is not None:
+            player = state.to_act
+            view = state.view(player)
+            views.append(view)
+            state = state.apply(bots[player].act(view))
+    return views
+
+
 def searched(rules: gr.Ruleset, rounds: int, thin: int, seed: str) -> tuple[list[gr.PlayerView], int]:
-    """Every ``thin``-th view of tracker self-play (:func:`decisions.collect_views`) at which
+    """Every ``thin``-th view of tracker self-play (:func:`collect_views`) at which
     the search has more than one candidate, and the number of such views in all."""
     probe = gr.MonteCarloBot(seed=0)
     views = [view for view in collect_views(rules, rounds, seed) if len(probe.candidates(view)) > 1]

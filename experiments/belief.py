@@ -13,7 +13,7 @@ completed turn (a turn ends with a discard):
 - the **deadwood** of the opponent's hand: the real one, and the mean over worlds drawn with
   ``view.sample(rng, model)`` (a belief that knows its opponent gives it a realistic hand).
 
-Run: ``python benchmarks/belief.py [--rounds N] [--seed S] [--samples K]`` (about a minute per 20
+Run: ``python experiments/belief.py [--rounds N] [--seed S] [--samples K]`` (about a minute per 20
 rounds on one core).
 """
 

@@ -33,10 +33,10 @@ choose; 24 runs of the network a candidate, too slow for the learned bot's 5 ms)
 candidate higher: :class:`RolloutValueBot`) plays ``G`` games against the tracker bot under
 ``pagat`` on duplicate deals of held-out seeds (``gr.ladder``).
 
-Run: ``python benchmarks/rollout_targets.py [--rounds N] [--test-rounds M] [--share P]
+Run: ``python experiments/rollout_targets.py [--rounds N] [--test-rounds M] [--share P]
 [--workers W] [--cards] [--suits] [--epochs E] [--match G]`` (4,000 rounds each way: about six minutes on
 two cores, compiled build; ``--cards --suits``, fifteen more; ``--rounds 30000 --test-rounds
-4000``, the run in ``docs/design.md``, about 20 minutes of play and 40 of fitting a network on
+4000``, the run in ``docs/lab/learned-play.md``, about 20 minutes of play and 40 of fitting a network on
 cards under suit orders).
 """
 

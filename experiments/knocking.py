@@ -16,7 +16,7 @@ What decides it is the undercut bonus: waiting wins where it is 20 or more (``sp
 ``oklahoma``, ``hollywood``), box bonus or not. ``--undercut-bonus N`` plays each preset with
 its undercut bonus set to ``N``, to find where the two cross.
 
-Run: ``python benchmarks/knocking.py [--games N] [--presets NAME ...] [--thresholds T ...]
+Run: ``python experiments/knocking.py [--games N] [--presets NAME ...] [--thresholds T ...]
 [--opponents NAME ...] [--undercut-bonus N] [--workers W] [--seed S]`` (1,000 games per line,
 ``pagat`` and ``eaai``, thresholds -5, 20, 40 and inf, against ``tracker`` and
 ``eaai-simple``: about ten minutes on two cores).

@@ -16,7 +16,7 @@ spread as its error), the time per estimate, and a calibration table: views binn
 learned value, with the mean learned value, the mean playout estimate and the mean real result
 in each bin.
 
-Run: ``python benchmarks/value.py [--rounds N] [--worlds K] [--every E] [--preset NAME]``.
+Run: ``python experiments/value.py [--rounds N] [--worlds K] [--every E] [--preset NAME]``.
 """
 
 from __future__ import annotations
