@@ -110,9 +110,9 @@ class SuitLookups:
         return dw[mask & 0x1FFF] + dw[mask >> 13 & 0x1FFF] + dw[mask >> 26 & 0x1FFF] + dw[mask >> 39]
 
 
-_BY_MODE: Final[dict[tuple[bool, int], SuitLookups]] = {(False, 1): SuitLookups.build(False, 1)}
-TRADITIONAL: Final = _BY_MODE[False, 1]
-"""The lookups of traditional melding (ace low, worth 1)."""
+_BY_MODE: Final[dict[tuple[bool, int], SuitLookups]] = {}
+"""The lookups of each melding mode (wrap, ace points) met so far: each is built by the first
+hand melded under it, not at import, so a program that never melds does not wait for them."""
 
 _BY_IDENTITY: Final[dict[int, tuple[object, SuitLookups]]] = {}
 
@@ -125,8 +125,6 @@ def lookups_for(rules: object) -> SuitLookups:
     Rulesets are immutable, so the lookups of one are found by its identity; the cache entry
     keeps the ruleset alive, so its id cannot be reused by another object while it is cached.
     """
-    if rules is None:
-        return TRADITIONAL
     hit = _BY_IDENTITY.get(id(rules))
     if hit is not None and hit[0] is rules:
         return hit[1]
