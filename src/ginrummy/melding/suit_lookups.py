@@ -44,9 +44,8 @@ class SuitLookups:
       and, on equal gains, the lowest card;
     - ``values[r]``: the points of rank bit ``r`` (0 = ace).
 
-    A plain class, not an attrs one, so that the compiled build makes it a native class whose
-    fields compiled code reads directly (``docs/design.md``, "The compiled build"); the lookups
-    are shared by every caller of one melding mode and never written after :meth:`build`.
+    The lookups are shared by every caller of one melding mode and never written after
+    :meth:`build` (a plain class, not an attrs one: ``docs/design.md``, "The compiled build").
     """
 
     __slots__ = ("ace_points", "discard", "dw", "melded", "values", "wrap")
@@ -175,7 +174,7 @@ _SET_OPTIONS: Final[tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ..
 )
 
 
-def set_choices(
+def set_choices(  # the masks as fixed-length tuples: docs/design.md, "The compiled build"
     ranks: int, suits: tuple[int, int, int, int], usable: tuple[int, int, int, int], prune_none: bool
 ) -> list[int]:
     """Every combination of the set options of ``ranks`` (each held three or more times in
@@ -183,8 +182,6 @@ def set_choices(
     in sets.
 
     :param usable: per suit, the cards that could be in a run (or laid off onto one).
-
-    The masks come as fixed-length tuples, which the compiled build passes unboxed.
 
     >>> from ginrummy.cards import Hand
     >>> suits = (0b100, 0b100, 0b111, 0)  # 3c 3d and Ah 2h 3h
