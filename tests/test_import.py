@@ -111,6 +111,16 @@ def test_every_public_name_is_listed_and_importable_from_a_fresh_package() -> No
     assert [[], True] == _fresh(program)
 
 
+def test_help_shows_every_name_loaded_on_first_use() -> None:
+    """``help(ginrummy)`` in a fresh interpreter shows each name loaded on first use (pydoc
+    reads the names through ``dir`` and loads them)."""
+    program = (
+        "import json, pydoc, ginrummy; text = pydoc.render_doc(ginrummy, renderer=pydoc.plaintext); "
+        "print(json.dumps(sorted(n for n in ginrummy._LAZY if n not in text)))"
+    )
+    assert [] == _fresh(program)
+
+
 def test_type_checkers_see_each_name_loaded_on_first_use() -> None:
     """The ``if TYPE_CHECKING:`` imports of ``src/ginrummy/__init__.py`` name exactly the names of
     ``_LAZY``, each from its module, so mypy and editors know their types."""
