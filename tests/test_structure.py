@@ -327,12 +327,14 @@ PROJECT_TESTS = {
     "test_api.py",
     "test_citations.py",
     "test_doctests.py",
+    "test_import.py",
     "test_packaging.py",
     "test_pyodide.py",
     "test_structure.py",
 }
 """The top-level test files that test the project rather than a module: the public API, the
-citations, the doctests, the distributions, the wheel in Pyodide, and this file."""
+citations, the doctests, what ``import ginrummy`` loads, the distributions, the wheel in
+Pyodide, and this file."""
 MIRRORED_FOLDERS = {"docs", "examples"}
 """The test folders that mirror a folder of the repository (the documentation, the example
 programs) rather than a package: their files are named for the pages and programs they test."""

@@ -380,14 +380,13 @@ def field_docs() -> dict[str, str]:
     return {field.name: _doc_of(field) for field in attrs.fields(Ruleset)}
 
 
-def _doc_of(field: Any) -> str:
-    """A field's documentation. The field is typed ``Any``: its metadata is a read-only
-    mapping, which the compiled build would refuse as the ``dict`` attrs' stubs declare."""
+def _doc_of(field: Any) -> str:  # Any: docs/design.md, "The compiled build"
+    """A ruleset field's documentation: what the rule is and where it comes from."""
     return str(field.metadata["doc"])
 
 
-# Through a name typed ``type``: the compiled build (mypyc) assigns no attribute of an attrs
-# class it compiles but through such a name.
+# The ruleset's help lists every field; written through a name typed ``type`` for the
+# compiled build (docs/design.md, "The compiled build").
 _documented: type = Ruleset
 _documented.__doc__ = (
     (_documented.__doc__ or "")

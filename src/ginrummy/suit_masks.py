@@ -33,12 +33,10 @@ RANK_MASK: Final = 0x8004002001
 """The four aces as a hand mask: shifted left by ``r`` it is the four cards of rank bit ``r``."""
 
 IN_EVERY_SUIT: Final = tuple(ranks | ranks << 13 | ranks << 26 | ranks << 39 for ranks in range(1 << 13))
-"""The cards of the ranks ``ranks`` (a suit mask) in all four suits, a hand mask: a table, not
-``ranks * RANK_MASK`` in the code that needs it. In the compiled build a product with a
-factor of 2**30 or more leaves mypyc's machine integers for CPython's long multiplication,
-which looks for a pending signal, and mypyc takes any failure there for a lack of memory and
-aborts the process: Ctrl-C at that moment killed the command with ``fatal: out of memory``
-instead of stopping it. The pure build indexes the table as fast as it multiplies."""
+"""The cards of the ranks ``ranks`` (a suit mask) in all four suits, as a hand mask: the sets
+a hand could hold of those ranks. A table, not ``ranks * RANK_MASK``, so that Ctrl-C stops a
+long command cleanly (``docs/design.md``, "The compiled build";
+``tests/test_build_kind_interrupts.py``)."""
 
 
 def split(mask: int) -> tuple[int, int, int, int]:

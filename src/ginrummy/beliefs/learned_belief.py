@@ -15,7 +15,8 @@ independent given their count), and, like every model, the probabilities the vie
 those frequencies, so that worlds and probabilities agree.
 
 The network is package data (``ginrummy/neural/data/belief.json``), read the first time the
-model is used, never at import.
+model is used, never at import; its reader (:mod:`ginrummy.neural`) is imported then too, so a
+program that plays rounds without this model never loads it.
 
 >>> import ginrummy as gr
 >>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7).apply(gr.TakeDiscard()).apply(gr.Discard("Kh"))
@@ -29,6 +30,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -37,9 +39,11 @@ from ginrummy.beliefs.view_features import FEATURE_VERSION, FeatureFacts, view_i
 from ginrummy.beliefs.worlds import Record
 from ginrummy.cards import Hand
 from ginrummy.errors import GinRummyError
-from ginrummy.neural.model_file import Model, read_packaged
 from ginrummy.rules import Ruleset
 from ginrummy.validators import check_int
+
+if TYPE_CHECKING:  # the network's reader is imported with the first belief drawn
+    from ginrummy.neural.model_file import Model
 
 __all__ = ["BELIEF_FILE", "LearnedBelief", "belief_model", "card_logits", "scaled_logits"]
 
@@ -55,6 +59,8 @@ def belief_model() -> Model:
 
     :raises ModelFileError: when the file is missing, corrupt, or fitted on other inputs.
     """
+    from ginrummy.neural.model_file import read_packaged
+
     return read_packaged(BELIEF_FILE, feature_version=FEATURE_VERSION)
 
 

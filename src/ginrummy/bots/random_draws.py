@@ -1,11 +1,12 @@
-"""Draws from a :class:`random.Random` made exactly as its own methods make them, in code the
-compiled build compiles.
+"""Draws from a :class:`random.Random` made exactly as its own methods make them, for the bots
+that draw in their inner loop (the tracker bot draws the opponent's possible hands before it
+knocks).
 
-:meth:`random.Random.sample` is Python code in the standard library, so in the compiled build
-a bot that samples in its inner loop (the tracker bot's knock) still runs it interpreted: a
-tenth of that bot's time. :func:`sample` takes the same random bits in the same order and
-returns the same list on every supported Python (3.10 to 3.13 share the algorithm; the tests
-compare the two on each), so a bot's games do not depend on which build plays them.
+:func:`sample` takes the same random bits in the same order as :meth:`random.Random.sample`
+and returns the same list on every supported Python (3.10 to 3.13 share the algorithm; the
+tests compare the two on each), so a seeded bot plays the same games whichever way it draws.
+Why the bots do not call the standard library's own method: ``docs/design.md``, "The compiled
+build".
 """
 
 from __future__ import annotations

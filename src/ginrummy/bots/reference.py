@@ -44,16 +44,14 @@ __all__ = ["GreedyBot", "RandomBot", "checked_view", "next_layoff", "offers", "r
 
 
 def offers(legal: tuple[Action, ...], kind: type[Action]) -> bool:
-    """Whether ``legal`` holds an action of class ``kind``.
-
-    Found by type, not by ``kind() in legal``: attrs' ``__eq__`` would run interpreted in the
-    compiled build, once per legal action.
+    """Whether ``legal`` holds an action of class ``kind``: whether the player may take the
+    upcard, pass it, knock, go big gin, lay off, and so on, whatever card the action names.
 
     >>> import ginrummy as gr
     >>> offers(require_turn(gr.Round.deal(gr.PAGAT, dealer=0, seed=7).view(1)), gr.TakeDiscard)
     True
     """
-    return any(type(action) is kind for action in legal)
+    return any(type(action) is kind for action in legal)  # by type: docs/design.md, "The compiled build"
 
 
 def require_turn(view: PlayerView) -> tuple[Action, ...]:
@@ -177,7 +175,7 @@ class GreedyBot:
 
     @staticmethod
     def _discard_or_knock(view: PlayerView, legal: tuple[Action, ...]) -> Action:
-        # by type and by index, not by attrs' ``__eq__`` (the compiled build calls that interpreted)
+        # by type and by index, not by ==: docs/design.md, "The compiled build"
         if offers(legal, BigGin):
             return BigGin()
         hand = view.hand

@@ -10,6 +10,7 @@ beside them must be the replay's, field by field.
 from __future__ import annotations
 
 import enum
+import functools
 import json
 from collections.abc import Callable
 
@@ -36,9 +37,6 @@ from ginrummy.io.json_fields import (
     read_object,
 )
 from ginrummy.io.json_writer import game_state, round_state
-from ginrummy.io.ladder_json import read_ladder
-from ginrummy.io.result_json import read_comparison, read_report
-from ginrummy.io.tally_json import read_tally
 from ginrummy.melding.layoffs import LayoffPlan
 from ginrummy.melding.partition import Arrangement
 from ginrummy.phase import Phase
@@ -358,6 +356,27 @@ def _plan(value: object, path: str) -> LayoffPlan:
     )
 
 
+SIMULATION_RESULTS = ("Tally", "Ladder", "SimulationReport", "Comparison")
+"""The documents of simulations, read by the modules that write them."""
+
+
+def _simulation_result(kind: str, value: object, path: str) -> object:
+    """A tally, a ladder, a report or a comparison, read by :mod:`ginrummy.io.tally_json`,
+    :mod:`~ginrummy.io.ladder_json` or :mod:`~ginrummy.io.result_json`, imported with the
+    first one read: reading a round or a game never loads simulation."""
+    from ginrummy.io.ladder_json import read_ladder
+    from ginrummy.io.result_json import read_comparison, read_report
+    from ginrummy.io.tally_json import read_tally
+
+    readers = {
+        "Tally": read_tally,
+        "Ladder": read_ladder,
+        "SimulationReport": read_report,
+        "Comparison": read_comparison,
+    }
+    return readers[kind](value, path, _ruleset)
+
+
 READERS: dict[str, Callable[[object, str], object]] = {
     "Card": card,
     "Hand": hand,
@@ -374,9 +393,6 @@ READERS: dict[str, Callable[[object, str], object]] = {
     "GameRecord": _record,
     "PlayerView": _view,
     "GameView": _game_view,
-    "Tally": lambda value, path: read_tally(value, path, _ruleset),  # ginrummy.io.tally_json
-    "Ladder": lambda value, path: read_ladder(value, path, _ruleset),  # ginrummy.io.ladder_json
-    "SimulationReport": lambda value, path: read_report(value, path, _ruleset),  # ginrummy.io.result_json
-    "Comparison": lambda value, path: read_comparison(value, path, _ruleset),  # ginrummy.io.result_json
+    **{kind: functools.partial(_simulation_result, kind) for kind in SIMULATION_RESULTS},
 }
 """The reader of each document type."""

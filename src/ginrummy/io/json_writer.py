@@ -11,9 +11,6 @@ import attrs
 from ginrummy.actions import ACTION_TYPES
 from ginrummy.cards import Card, Hand
 from ginrummy.errors import SerializationError
-from ginrummy.io.ladder_json import ladder_data
-from ginrummy.io.result_json import comparison_data, report_data
-from ginrummy.io.tally_json import tally_data
 from ginrummy.melding.layoffs import LayoffPlan
 from ginrummy.melding.partition import Arrangement
 from ginrummy.melds import Meld
@@ -23,10 +20,6 @@ from ginrummy.play.round import PlayerView, Round
 from ginrummy.results.round_result import RoundResult
 from ginrummy.results.settlement import GameResult, PlayerScore
 from ginrummy.rules import Ruleset
-from ginrummy.simulation.comparison import Comparison
-from ginrummy.simulation.ladder import Ladder
-from ginrummy.simulation.statistics import SimulationReport
-from ginrummy.simulation.tally import Tally
 
 __all__ = ["arrangement_data", "encode", "game_state", "round_state", "ruleset_data"]
 
@@ -251,6 +244,21 @@ def encode(obj: object) -> tuple[str, Any]:
             "result": _game_result(obj.result),
             "history": [_view(view) for view in obj.history],
         }
+    return _simulation_result(obj)
+
+
+def _simulation_result(obj: object) -> tuple[str, Any]:
+    """The type tag and JSON data of a simulation's result: a tally, a ladder, a report or a
+    comparison. Their writers, and simulation with them, are imported here, on the first value
+    that is not one of the game's: a program that only plays never loads them."""
+    from ginrummy.io.ladder_json import ladder_data
+    from ginrummy.io.result_json import comparison_data, report_data
+    from ginrummy.io.tally_json import tally_data
+    from ginrummy.simulation.comparison import Comparison
+    from ginrummy.simulation.ladder import Ladder
+    from ginrummy.simulation.statistics import SimulationReport
+    from ginrummy.simulation.tally import Tally
+
     if isinstance(obj, Tally):  # a simulation shard: written by ginrummy.io.tally_json
         return "Tally", tally_data(obj, ruleset_data)
     if isinstance(obj, Ladder):  # a rating ladder: written by ginrummy.io.ladder_json

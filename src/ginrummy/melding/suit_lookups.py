@@ -44,9 +44,8 @@ class SuitLookups:
       and, on equal gains, the lowest card;
     - ``values[r]``: the points of rank bit ``r`` (0 = ace).
 
-    A plain class, not an attrs one, so that the compiled build makes it a native class whose
-    fields compiled code reads directly (``docs/design.md``, "The compiled build"); the lookups
-    are shared by every caller of one melding mode and never written after :meth:`build`.
+    The lookups are shared by every caller of one melding mode and never written after
+    :meth:`build` (a plain class, not an attrs one: ``docs/design.md``, "The compiled build").
     """
 
     __slots__ = ("ace_points", "discard", "dw", "melded", "values", "wrap")
@@ -110,9 +109,9 @@ class SuitLookups:
         return dw[mask & 0x1FFF] + dw[mask >> 13 & 0x1FFF] + dw[mask >> 26 & 0x1FFF] + dw[mask >> 39]
 
 
-_BY_MODE: Final[dict[tuple[bool, int], SuitLookups]] = {(False, 1): SuitLookups.build(False, 1)}
-TRADITIONAL: Final = _BY_MODE[False, 1]
-"""The lookups of traditional melding (ace low, worth 1)."""
+_BY_MODE: Final[dict[tuple[bool, int], SuitLookups]] = {}
+"""The lookups of each melding mode (wrap, ace points) met so far: each is built by the first
+hand melded under it, not at import, so a program that never melds does not wait for them."""
 
 _BY_IDENTITY: Final[dict[int, tuple[object, SuitLookups]]] = {}
 
@@ -125,8 +124,6 @@ def lookups_for(rules: object) -> SuitLookups:
     Rulesets are immutable, so the lookups of one are found by its identity; the cache entry
     keeps the ruleset alive, so its id cannot be reused by another object while it is cached.
     """
-    if rules is None:
-        return TRADITIONAL
     hit = _BY_IDENTITY.get(id(rules))
     if hit is not None and hit[0] is rules:
         return hit[1]
@@ -177,7 +174,7 @@ _SET_OPTIONS: Final[tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ..
 )
 
 
-def set_choices(
+def set_choices(  # the masks as fixed-length tuples: docs/design.md, "The compiled build"
     ranks: int, suits: tuple[int, int, int, int], usable: tuple[int, int, int, int], prune_none: bool
 ) -> list[int]:
     """Every combination of the set options of ``ranks`` (each held three or more times in
@@ -185,8 +182,6 @@ def set_choices(
     in sets.
 
     :param usable: per suit, the cards that could be in a run (or laid off onto one).
-
-    The masks come as fixed-length tuples, which the compiled build passes unboxed.
 
     >>> from ginrummy.cards import Hand
     >>> suits = (0b100, 0b100, 0b111, 0)  # 3c 3d and Ah 2h 3h

@@ -74,9 +74,8 @@ END = EndLayoffs()
 Change: TypeAlias = "tuple[Action, Card | None]"
 """The log's record of a legal action (:meth:`ActionRule.changes` writes what it changes into
 the round's draft): the action as logged (a knock with its melds filled in), and the card drawn
-from the stock or taken from the pile (None for every other action). A plain pair, not a named
-tuple: one is made at every action, and a named tuple's constructor is Python code that the
-compiled build would call through the interpreter."""
+from the stock or taken from the pile (None for every other action). A plain pair: one is made
+at every action (why not a named tuple: ``docs/design.md``, "The compiled build")."""
 
 
 _PASSED: Final[Change] = (PASS, None)

@@ -20,9 +20,8 @@ legal      t, p
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from ginrummy.beliefs.worlds import ViewFacts
 from ginrummy.cards import Hand
 from ginrummy.melding.partition import best_melds
 from ginrummy.melds import Meld
@@ -31,6 +30,9 @@ from ginrummy.plurals import counted
 from ginrummy.results.round_result import RoundResult
 from ginrummy.round_fields import RoundFields
 from ginrummy.rules import Ruleset
+
+if TYPE_CHECKING:  # a view, as the beliefs name what it shows
+    from ginrummy.beliefs.worlds import ViewFacts
 
 __all__ = [
     "GameLike",
