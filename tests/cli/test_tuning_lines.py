@@ -14,9 +14,9 @@ def test_tune_prints_each_rulesets_settings_and_where_they_came_from() -> None:
     result = run_cli("tune", "pagat", "eaai")
     assert 0 == result.returncode, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0].startswith("pagat: knocks at an expected -5 points or more")
+    assert lines[0].startswith("pagat: knocks when worth -5 points or more")
     assert lines[1].startswith("eaai: waits for gin")
-    assert all("shipped tuning of the preset" in line for line in lines)
+    assert all("(shipped, " in line for line in lines)
 
 
 def test_simulate_seats_the_adaptive_bot_and_says_how_it_played() -> None:
@@ -25,10 +25,11 @@ def test_simulate_seats_the_adaptive_bot_and_says_how_it_played() -> None:
     adaptive = run_cli("simulate", "eaai", "pagat", "--rounds", "4")
     assert 0 == adaptive.returncode, adaptive.stderr
     assert "adaptive (player 0) vs adaptive (player 1)" in adaptive.stdout.splitlines()[0]
-    tail = adaptive.stdout.splitlines()[-3:]
-    assert tail[0].startswith("adaptive: the tracker bot with the settings tuned for each ruleset")
-    assert tail[1].startswith("  eaai: waits for gin")
-    assert tail[2].startswith("  pagat: knocks at an expected -5 points")
+    tail = adaptive.stdout.split("adaptive: the tracker bot with the settings tuned for each ruleset")[1]
+    lines = tail.splitlines()
+    assert lines[2].startswith("  eaai: waits for gin")
+    assert lines[3].startswith("  pagat: knocks when worth -5 points")
+    assert all(len(line) <= 80 for line in adaptive.stdout.splitlines())
     fixed = run_cli("simulate", "eaai", "--rounds", "4", "--fixed")
     assert 0 == fixed.returncode, fixed.stderr
     assert "tracker (player 0) vs tracker (player 1)" in fixed.stdout.splitlines()[0]
@@ -56,4 +57,4 @@ def test_fixed_replaces_only_the_adaptive_bot() -> None:
 def test_no_lines_when_the_adaptive_bot_did_not_play() -> None:
     """The listing names the adaptive bot's settings only when it played."""
     assert [] == adaptive_lines([gr.PAGAT], ["tracker", "greedy"])
-    assert 2 == len(adaptive_lines([gr.PAGAT], ["greedy", "adaptive"]))
+    assert 3 == len(adaptive_lines([gr.PAGAT], ["greedy", "adaptive"]))

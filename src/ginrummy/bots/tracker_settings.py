@@ -105,14 +105,14 @@ class TrackerSettings:
         """The settings in words, as the command line shows them.
 
         >>> print(TrackerSettings(knock_threshold=math.inf))
-        waits for gin; potential 4, danger 8, take margin 2
+        waits for gin; potential 4, danger 8, margin 2
         """
         knock = "waits for gin" if math.isinf(self.knock_threshold) and self.knock_threshold > 0 else (
-            f"knocks at an expected {self.knock_threshold:g} points or more"
+            f"knocks when worth {self.knock_threshold:g} points or more"
         )
         return (
             f"{knock}; potential {self.potential_weight:g}, danger {self.danger_weight:g}, "
-            f"take margin {self.take_margin:g}"
+            f"margin {self.take_margin:g}"
         )
 
 

@@ -104,11 +104,11 @@ class Tuned:
 
     def __str__(self) -> str:
         where = {
-            "shipped": "shipped tuning of the preset",
-            "cache": "from the cache",
+            "shipped": "shipped",
+            "cache": "cached",
             "tuned": "tuned now",
         }[self.source]
-        return f"{self.settings} ({where}, {self.deals} deals)"
+        return f"{self.settings} ({where})"
 
 
 def _plain(value: object) -> object:
@@ -287,7 +287,7 @@ def tune(
 
     >>> import ginrummy as gr
     >>> print(gr.tune(gr.PAGAT).settings)
-    knocks at an expected -5 points or more; potential 4, danger 8, take margin 2
+    knocks when worth -5 points or more; potential 4, danger 8, margin 2
     """
     if not refresh:
         found = known(rules)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -22,6 +23,9 @@ from ginrummy.cli.progress import ProgressLine
 from ginrummy.rules import Ruleset
 
 __all__ = ["add_fixed_option", "add_tune_command", "adaptive_lines", "prepare", "seated", "tune_text"]
+
+WIDTH = 80
+"""The width of the lines about the adaptive bot, as the listings'."""
 
 FIXED_HELP = (
     "seat the tracker bot with its fixed settings (tuned under pagat) wherever the adaptive bot, "
@@ -87,10 +91,11 @@ def adaptive_lines(rulesets: Sequence[Ruleset], bots: Sequence[str]) -> list[str
     play)."""
     if not any(_adaptive(bot) for bot in bots):
         return []
-    lines = ["adaptive: the tracker bot with the settings tuned for each ruleset (--fixed: its fixed ones)"]
+    lines = ["adaptive: the tracker bot with the settings tuned for each ruleset", "(--fixed: its fixed ones):"]
     for rules in rulesets:
         found = known(rules)
-        lines.append(f"  {rules.name}: {found if found is not None else 'not tuned'}")
+        text = f"{rules.name}: {found if found is not None else 'not tuned'}"
+        lines += textwrap.wrap(text, WIDTH, initial_indent="  ", subsequent_indent="      ")
     return lines
 
 
@@ -115,7 +120,7 @@ def add_tune_command(commands: Any, ruleset_options: argparse.ArgumentParser) ->
 
 def tune_text(rules: Ruleset, found: Tuned) -> str:
     """What ``ginrummy tune`` prints for one ruleset."""
-    lines = [f"{rules.name}: {found}"]
+    lines = [f"{rules.name}: {found}, {found.deals} deals"]
     tuning = found.tuning
     if tuning is not None:
         lines.append(f"  tuned in {tuning.seconds:.0f} s; each candidate's points a round against the fixed settings:")
