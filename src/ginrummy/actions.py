@@ -18,7 +18,8 @@ action                              short                                 long
 ==================================  ====================================  ==========================
 
 Integer ids (:func:`action_to_id`, :func:`action_from_id`) cover every action that
-``Round.legal_actions()`` returns; knocks and big gins with explicit melds have no id.
+``Round.legal_actions()`` returns, and every knock and big gin: one shown with explicit melds
+has the id of the one with ``melds=None``, as OpenSpiel encodes knocks.
 
 >>> import ginrummy as gr
 >>> action = gr.parse_action("k Kh")
