@@ -38,6 +38,7 @@ __all__ = [
     "add_commands",
     "is_file",
     "one_ruleset",
+    "progress_line",
     "positive",
     "ruleset_file",
     "run_compare",
@@ -238,8 +239,9 @@ PROGRESS = ProgressLine()
 message)."""
 
 
-def _progress(args: argparse.Namespace) -> Progress | None:
-    """The progress line, when standard error is a terminal and ``--quiet`` was not given."""
+def progress_line(args: argparse.Namespace) -> Progress | None:
+    """The progress line, its clock started now, when standard error is a terminal and
+    ``--quiet`` was not given (None otherwise)."""
     if getattr(args, "quiet", False) or not sys.stderr.isatty():
         return None
     PROGRESS.begin("rounds" if getattr(args, "rounds", None) is not None else "games")
@@ -258,7 +260,7 @@ def run_simulate(args: argparse.Namespace) -> int:
             rounds=rounds,
             bots=(args.bots[0], args.bots[1]),
             seed=args.seed,
-            progress=_progress(args),
+            progress=progress_line(args),
             **how,
         )
     PROGRESS.end()
@@ -282,7 +284,7 @@ def run_compare(args: argparse.Namespace) -> int:
             rounds=rounds,
             bots=(args.bots[0], args.bots[1]),
             seed=args.seed,
-            progress=_progress(args),
+            progress=progress_line(args),
             **how,
         )
     PROGRESS.end()
