@@ -16,11 +16,11 @@ BOT_NAMES = sorted("montecarlo:2" if name == "montecarlo" else name for name in 
 """Every library bot; the search bot with a tiny budget."""
 
 
-def _checked_round(bot: gr.Bot, rules: gr.Ruleset, seed: int) -> list[gr.Action]:
+def _checked_round(bot: gr.Bot, rules: gr.Ruleset, seed: int) -> list[gr.Knock | gr.BigGin]:
     """Play one round of ``bot`` against itself, checking each action it returns; returns
     the knocks and big gins it made, with their spreads."""
     r = gr.Round.deal(rules, seed=seed)
-    knocks: list[gr.Action] = []
+    knocks: list[gr.Knock | gr.BigGin] = []
     while r.to_act is not None:
         action = bot.act(r.view(r.to_act))
         assert r.is_legal(action, r.to_act), (action, r.illegal_reason(action, r.to_act))
@@ -31,7 +31,8 @@ def _checked_round(bot: gr.Bot, rules: gr.Ruleset, seed: int) -> list[gr.Action]
         assert r.apply(back).to_act is not None or r.apply(back).result is not None
         if isinstance(action, (gr.Knock, gr.BigGin)):
             knocks.append(action)
-            assert type(back) is type(action) and back.melds is None
+            assert isinstance(back, (gr.Knock, gr.BigGin)) and type(back) is type(action)
+            assert back.melds is None
             assert getattr(back, "card", None) == getattr(action, "card", None)
         else:
             assert back == action
