@@ -33,3 +33,25 @@ def test_the_ladder_snippet_prints_elo_as_the_command_line() -> None:
         bot, cell = line.split(" ", 1)
         assert re.fullmatch(r"\d+ \(-?\d+ to \d+\)", cell), line
         assert any(bot in row and cell in row for row in table), (line, table)
+
+
+def test_the_rlcard_page_counts_what_an_int8_buffer_loses() -> None:
+    """docs/from-rlcard.rst: «14 of the 80 nonzero values of a pagat observation after 20
+    moves» of the greedy bot from ``gr.Round.deal(gr.PAGAT, dealer=0, seed=7)`` are fractions
+    that an ``int8`` buffer turns into 0."""
+    import numpy as np
+
+    from ginrummy import rl
+
+    page = " ".join((DOCS / "from-rlcard.rst").read_text().split())
+    r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7)
+    bot = gr.make_bot("greedy", seed=1)
+    for _ in range(20):
+        assert r.to_act is not None
+        r = r.apply(bot.act(r.view(r.to_act)))
+    assert r.to_act is not None
+    observation = rl.encode(r.view(r.to_act))
+    nonzero = int(np.count_nonzero(observation))
+    lost = int(np.count_nonzero(observation.astype(np.int8) != observation))
+    assert f"{lost} of the {nonzero} nonzero values of a pagat observation after 20 moves" in page
+    assert "(``gr.Round.deal(gr.PAGAT, dealer=0, seed=7)``, the greedy bot playing both seats)" in page

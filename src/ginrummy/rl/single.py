@@ -223,7 +223,9 @@ class GinRummyEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
 
 ENV_ID = "ginrummy/GinRummy-v0"
 """The id under which importing :mod:`ginrummy.rl` registers :class:`GinRummyEnv` with
-Gymnasium: ``gymnasium.make("ginrummy/GinRummy-v0", opponent="random")``."""
+Gymnasium. ``gymnasium.make("ginrummy.rl:ginrummy/GinRummy-v0", opponent="random")``, Gymnasium's
+form for a third-party environment, imports the module first, so it works in a fresh
+interpreter; the bare id works once :mod:`ginrummy.rl` is imported."""
 
 if ENV_ID not in gymnasium.registry:
     gymnasium.register(id=ENV_ID, entry_point="ginrummy.rl.single:GinRummyEnv")
