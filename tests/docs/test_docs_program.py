@@ -55,3 +55,47 @@ def test_the_rlcard_page_counts_what_an_int8_buffer_loses() -> None:
     lost = int(np.count_nonzero(observation.astype(np.int8) != observation))
     assert f"{lost} of the {nonzero} nonzero values of a pagat observation after 20 moves" in page
     assert "(``gr.Round.deal(gr.PAGAT, dealer=0, seed=7)``, the greedy bot playing both seats)" in page
+
+
+def _table_fields(page: str, heading: str) -> list[str]:
+    """The field names of the list-table that follows ``heading`` in ``page``."""
+    after = page.split(heading, 1)[1]
+    table = re.split(r"\n\S", after, maxsplit=1)[0]  # up to the next unindented line
+    return re.findall(r"^      \* - ``(\w+)``$", table, re.MULTILINE)
+
+
+def test_the_view_field_tables_name_every_field_the_schema_requires() -> None:
+    """docs/frontends.rst's tables of ``PlayerView.data`` and ``GameView.data`` list exactly the
+    fields the JSON schema requires, in its order (``history`` was missing from the game
+    view's), and the game view's ``round`` is described as bare data, as a document holds it."""
+    page = (DOCS / "frontends.rst").read_text()
+    schema = gr.json_schema()["$defs"]
+    for name in ("PlayerView", "GameView"):
+        assert schema[name]["required"] == _table_fields(page, f"``{name}.data``: "), name
+    game_table = page.split("``GameView.data``: ", 1)[1].split("\n\n\n", 1)[0]
+    assert "as\n          bare data" in game_table
+    document = gr.to_data(gr.Game.new(gr.PAGAT, seed=1).view(0))
+    assert isinstance(document, dict)
+    assert "format" not in document["data"]["round"]
+    assert "player" in document["data"]["round"]
+
+
+def test_the_frame_hint_table_names_every_hint_field_the_frames_schema_requires() -> None:
+    """docs/frontends.rst's table of a ``state`` frame's hints lists exactly the fields of the
+    ``Table`` definition in examples/web/frames.schema.json, in its order, and names the fields
+    of its ``arrangement``, ``knock`` and ``end`` objects (a JSON client relied on the schema
+    alone for them)."""
+    import json
+
+    page = (DOCS / "frontends.rst").read_text()
+    frames = json.loads((ROOT / "examples" / "web" / "frames.schema.json").read_text())["$defs"]
+    table = page.split("The hints *H* and *L* of a ``state`` frame", 1)[1].split("\n\n\n", 1)[0]
+    fields = re.findall(r"^   \* - ``(\w+)``$", table, re.MULTILINE)
+    assert frames["Table"]["required"] == fields
+    flat = " ".join(table.split())
+    for nested in (
+        frames["Arrangement"]["required"],
+        frames["Table"]["properties"]["knock"]["required"],
+        frames["End"]["required"],
+    ):
+        assert all(f"``{name}``" in flat for name in nested), nested
