@@ -749,8 +749,10 @@ def test_errors_are_gin_rummy_errors_and_value_errors() -> None:
         assert issubclass(error, ValueError)
 
 
-@pytest.mark.parametrize("function", [gr.Hand, gr.deadwood, gr.best_melds], ids=["Hand", "deadwood", "best_melds"])
-def test_cards_nested_too_deeply_get_the_librarys_error_naming_them(function: Callable[[Any], object]) -> None:
+@pytest.mark.parametrize(
+    "function", [gr.Hand, gr.deadwood, gr.best_melds], ids=["Hand", "deadwood", "best_melds"]
+)
+def test_cards_nested_too_deeply_get_the_librarys_error(function: Callable[[Any], object]) -> None:
     """A list nested 100,000 levels deep is not cards: the library's InvalidHandError naming
     the input (shown to six levels), not a bare RecursionError from building the message."""
     nested: list[Any] = []

@@ -94,7 +94,7 @@ def _quiet_loggers() -> Iterator[None]:
     try:
         yield
     finally:
-        for logger, level in zip(loggers, levels):
+        for logger, level in zip(loggers, levels, strict=True):
             logger.setLevel(level)
 
 

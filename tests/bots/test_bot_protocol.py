@@ -87,7 +87,8 @@ def test_a_spread_knock_is_legal_only_when_the_bare_knock_is() -> None:
     assert r.is_legal(knock)
     assert not r.is_legal(gr.Knock(knock.card, ()))  # no melds shown: all of it deadwood
     not_held = next(
-        meld for meld in (gr.Meld.parse(t) for t in ("Ac 2c 3c", "Ad 2d 3d", "Ah 2h 3h", "As 2s 3s"))
+        meld
+        for meld in (gr.Meld.parse(t) for t in ("Ac 2c 3c", "Ad 2d 3d", "Ah 2h 3h", "As 2s 3s"))
         if not meld.mask & r.hands[r.to_act].mask
     )
     assert not r.is_legal(gr.Knock(knock.card, (not_held,)))

@@ -85,8 +85,9 @@ def readme() -> str:
 def test_readme_quickstart_has_the_two_setup_commands() -> None:
     """The Quickstart sets everything up with two commands: one runs the main job (40 games a
     preset, well under 30 s, and it says how long, on which machine, idle: it took 85 s with
-    200 and said nothing), one passes the rules' tests; it names the core subset (``test-core``, ``pytest -m core``), whose
-    extra exists and whose marker selects the rules' tests."""
+    200 and said nothing), one passes the rules' tests; it names the core subset
+    (``test-core``, ``pytest -m core``), whose extra exists and whose marker selects the rules'
+    tests."""
     quickstart = readme().split("## Quickstart", 1)[1].split("\n## ", 1)[0]
     assert "pip install . && ginrummy simulate --preset all --games 40" in quickstart
     flat = " ".join(quickstart.split())

@@ -8,10 +8,11 @@ import contextlib
 import io
 import re
 
+from test_docs_blocks import rst_blocks
+
 import ginrummy as gr
 from ginrummy.simulation.ladder import ladder_text
 from repository import ROOT
-from test_docs_blocks import rst_blocks
 
 DOCS = ROOT / "docs"
 

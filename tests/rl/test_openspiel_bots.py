@@ -27,7 +27,8 @@ while state.is_chance_node():
 """
 
 BOTS = {
-    "python-ismcts": "ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)), 2.0, 4,"
+    "python-ismcts": "ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),"
+    " 2.0, 4,"
     " random_state=np.random.RandomState(0))",
     "cpp-mcts": "pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(1, 0), 2.0, 4, 10, False, 0, False)",
     "cpp-ismcts": "pyspiel.ISMCTSBot(0, pyspiel.RandomRolloutEvaluator(1, 0), 2.0, 4, -1,"
@@ -46,7 +47,12 @@ def _step(bot: str) -> subprocess.CompletedProcess[str]:
         """
     )
     return subprocess.run(
-        [sys.executable, "-c", source], capture_output=True, text=True, env=cli_env(), timeout=120, check=False
+        [sys.executable, "-c", source],
+        capture_output=True,
+        text=True,
+        env=cli_env(),
+        timeout=120,
+        check=False,
     )
 
 
@@ -64,4 +70,6 @@ def test_openspiels_cpp_search_bots_crash_as_the_docs_say(bot: str) -> None:
     done = _step(bot)
     assert -signal.SIGSEGV == done.returncode, (done.returncode, done.stdout, done.stderr[-500:])
     page = " ".join((ROOT / "docs" / "rl.rst").read_text().split())
-    assert "``pyspiel.MCTSBot`` and ``pyspiel.ISMCTSBot`` crash the interpreter (a segmentation fault)" in page
+    assert (
+        "``pyspiel.MCTSBot`` and ``pyspiel.ISMCTSBot`` crash the interpreter (a segmentation fault)" in page
+    )

@@ -77,7 +77,12 @@ def test_gymnasium_make_with_the_module_form_works_in_a_fresh_interpreter() -> N
         """
     )
     done = subprocess.run(
-        [sys.executable, "-c", source], capture_output=True, text=True, env=cli_env(), timeout=120, check=False
+        [sys.executable, "-c", source],
+        capture_output=True,
+        text=True,
+        env=cli_env(),
+        timeout=120,
+        check=False,
     )
     assert (0, "") == (done.returncode, done.stderr)
     assert "GinRummyEnv (616,)" == done.stdout.rsplit(" ", 1)[0]
@@ -101,7 +106,7 @@ def test_turn_based_aec_to_parallel_is_the_parallel_conversion_that_works(episod
             else 0
             for agent in env.agents
         }
-        observations, rewards, terminations, truncations, infos = env.step(actions)
+        observations, rewards, _, _, _ = env.step(actions)
         if not env.agents:
             break
     assert not env.agents
