@@ -100,3 +100,18 @@ def test_the_frame_hint_table_names_every_hint_field_the_frames_schema_requires(
         frames["End"]["required"],
     ):
         assert all(f"``{name}``" in flat for name in nested), nested
+
+
+def test_the_statistic_names_the_docs_give_are_the_programs() -> None:
+    """docs/validate.rst names every statistic as ``compare`` spells it in its document (the
+    outcomes hyphenated as outcomes are, ``dead-hand``; the other figures in snake case,
+    ``turns_per_round``), in the program's order."""
+    from ginrummy.simulation.tally import STATISTICS
+
+    page = " ".join((DOCS / "validate.rst").read_text().split())
+    paragraph = page.split("The statistics have the names of", 1)[1].split("The comparison keeps", 1)[0]
+    named = re.findall(r'``"([\w-]+)"``', paragraph)
+    assert [s.name for s in STATISTICS] == named
+    result = gr.compare([gr.PAGAT, gr.STRAIGHT], games=2, bots=("greedy", "greedy"))
+    differences = gr.to_data(result)["data"]["differences"]
+    assert named == list(differences[0]["statistics"])
