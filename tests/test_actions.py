@@ -219,22 +219,29 @@ def test_action_from_id_rejects_an_id_outside_the_space(value: object) -> None:
     assert repr(value) in str(info.value)
 
 
-@pytest.mark.parametrize(
-    "action",
-    [
-        gr.Knock(card("Kh"), (meld("7c 8c 9c"),)),
-        gr.Knock(card("Kh"), ()),
-        gr.BigGin((meld("7c 8c 9c"),)),
-        gr.LayOff(card("8h"), 3),
-    ],
-    ids=["knock-with-melds", "knock-with-no-melds", "big-gin-with-melds", "layoff-onto-meld-3"],
-)
-def test_actions_outside_the_space_have_no_id(action: gr.Action) -> None:
-    """src/ginrummy/actions.py: «knocks and big gins with explicit melds have no id», nor a layoff onto a
-    meld a spread of 10 cards cannot have: ``action_to_id`` raises ParseError naming it."""
+def test_a_layoff_onto_a_fourth_meld_has_no_id() -> None:
+    """src/ginrummy/actions.py: a layoff onto a meld a spread of 10 cards cannot have has no
+    id: ``action_to_id`` raises ParseError naming it."""
+    action = gr.LayOff(card("8h"), 3)
     with pytest.raises(gr.ParseError) as info:
         gr.action_to_id(action)
     assert repr(action) in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("action", "bare"),
+    [
+        (gr.Knock(card("Kh"), (meld("7c 8c 9c"),)), gr.Knock(card("Kh"))),
+        (gr.Knock(card("Kh"), ()), gr.Knock(card("Kh"))),
+        (gr.BigGin((meld("7c 8c 9c"),)), gr.BigGin()),
+    ],
+    ids=["knock-with-melds", "knock-with-no-melds", "big-gin-with-melds"],
+)
+def test_a_knock_with_explicit_melds_has_the_id_of_its_bare_knock(action: gr.Action, bare: gr.Action) -> None:
+    """src/ginrummy/actions.py: «one shown with explicit melds has the id of the one with
+    ``melds=None``»: the id names the knock card (OpenSpiel's encoding), whatever the spread."""
+    assert gr.action_to_id(bare) == gr.action_to_id(action)
+    assert bare == gr.action_from_id(gr.action_to_id(action))
 
 
 @settings(max_examples=examples(30), deadline=None)

@@ -8,6 +8,7 @@ import contextlib
 import itertools
 import operator
 import string
+from collections.abc import Callable
 from typing import Any, cast
 
 import pytest
@@ -746,3 +747,17 @@ def test_errors_are_gin_rummy_errors_and_value_errors() -> None:
     for error in (gr.ParseError, gr.InvalidCardError, gr.InvalidHandError):
         assert issubclass(error, gr.GinRummyError)
         assert issubclass(error, ValueError)
+
+
+@pytest.mark.parametrize(
+    "function", [gr.Hand, gr.deadwood, gr.best_melds], ids=["Hand", "deadwood", "best_melds"]
+)
+def test_cards_nested_too_deeply_get_the_librarys_error(function: Callable[[Any], object]) -> None:
+    """A list nested 100,000 levels deep is not cards: the library's InvalidHandError naming
+    the input (shown to six levels), not a bare RecursionError from building the message."""
+    nested: list[Any] = []
+    for _ in range(100_000):
+        nested = [nested]
+    with pytest.raises(gr.InvalidHandError) as info:
+        function(nested)
+    assert "invalid hand: [[[[[[[...]]]]]]] is not a Card" == str(info.value)

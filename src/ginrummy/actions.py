@@ -18,7 +18,8 @@ action                              short                                 long
 ==================================  ====================================  ==========================
 
 Integer ids (:func:`action_to_id`, :func:`action_from_id`) cover every action that
-``Round.legal_actions()`` returns; knocks and big gins with explicit melds have no id.
+``Round.legal_actions()`` returns, and every knock and big gin: one shown with explicit melds
+has the id of the one with ``melds=None``, as OpenSpiel encodes knocks.
 
 >>> import ginrummy as gr
 >>> action = gr.parse_action("k Kh")
@@ -299,7 +300,8 @@ def parse_action(text: str, rules: MeldingRules | None = None) -> Action:
 
 
 # The id layout: 0 draw stock, 1 take discard, 2 pass, 3-54 discard (card index),
-# 55-106 knock with the library's melds (card index), 107 big gin, 108 end layoffs,
+# 55-106 knock (card index: a knock showing any spread has the id of the knock with melds=None),
+# 107 big gin (any spread), 108 end layoffs,
 # 109-264 lay off card onto meld 0, 1, 2 (109 + 52 * meld + card index).
 _DISCARD, _KNOCK, _BIG_GIN, _END, _LAYOFF = 3, 55, 107, 108, 109
 ACTION_SPACE_SIZE: Final = _LAYOFF + 52 * MAX_SPREAD_MELDS
@@ -309,17 +311,21 @@ ACTION_SPACE_SIZE: Final = _LAYOFF + 52 * MAX_SPREAD_MELDS
 def action_to_id(action: Action) -> int:
     """The stable integer id of ``action`` (see the layout in the module source).
 
-    :raises ParseError: for a knock or big gin with explicit melds, a layoff onto a meld index
-        above 2, or a value that is not an action.
+    A knock is encoded by its card alone, as OpenSpiel encodes it: ``Knock(card, melds)``
+    with a spread of the knocker's own has the id of ``Knock(card)``, and so has big gin with
+    a spread that of ``BigGin()``. :func:`action_from_id` gives back the knock with
+    ``melds=None`` (the library's least-deadwood spread), which a round accepts whenever it
+    accepts the knock with a spread: the id names the decision, not the arrangement shown.
+
+    :raises ParseError: for a layoff onto a meld index above 2, or a value that is not an
+        action.
 
     >>> [action_to_id(action) for action in (DrawStock(), Discard("Ac"), LayOff("8h", 0))]
     [0, 3, 142]
-    >>> try:
-    ...     action_to_id(Knock("Kh", [Meld.parse("7c 8c 9c")]))
-    ... except ParseError as exc:
-    ...     print(exc)
-    action Knock(card=Card('Kh'), melds=(Meld('7c 8c 9c'),)) has no id: only knocks
-    with melds=None are encoded
+    >>> action_to_id(Knock("Kh", [Meld.parse("7c 8c 9c")])) == action_to_id(Knock("Kh"))
+    True
+    >>> action_from_id(action_to_id(Knock("Kh", [Meld.parse("7c 8c 9c")])))
+    Knock(card=Card('Kh'), melds=None)
     """
     if isinstance(action, DrawStock):
         return 0
@@ -330,12 +336,8 @@ def action_to_id(action: Action) -> int:
     if isinstance(action, Discard):
         return _DISCARD + action.card.index
     if isinstance(action, Knock):
-        if action.melds is not None:
-            raise ParseError(f"action {action!r} has no id: only knocks with melds=None are encoded")
-        return _KNOCK + action.card.index
+        return _KNOCK + action.card.index  # any spread: the id names the knock card
     if isinstance(action, BigGin):
-        if action.melds is not None:
-            raise ParseError(f"action {action!r} has no id: only big gin with melds=None is encoded")
         return _BIG_GIN
     if isinstance(action, EndLayoffs):
         return _END

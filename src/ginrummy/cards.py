@@ -28,7 +28,7 @@ import attrs
 
 from ginrummy.compiler_hints import new_instance
 from ginrummy.errors import InvalidCardError, InvalidHandError, ParseError
-from ginrummy.validators import check_int, is_int
+from ginrummy.validators import check_int, is_int, shown
 
 __all__ = ["DECK", "FULL_MASK", "Card", "CardsLike", "Hand", "Rank", "Suit", "to_mask"]
 
@@ -334,11 +334,11 @@ def to_mask(cards: CardsLike, *, what: str = "hand") -> int:
     if isinstance(cards, str):
         return Hand.parse(cards).mask
     if isinstance(cards, (bytes, bytearray)) or not isinstance(cards, Iterable):
-        raise InvalidHandError(f"invalid {what}: {cards!r:.80} is not cards (a hand, cards or text)")
+        raise InvalidHandError(f"invalid {what}: {shown(cards)} is not cards (a hand, cards or text)")
     mask = 0
     for card in cast("Iterable[object]", cards):  # each element is checked here, not assumed
         if not isinstance(card, Card):
-            raise InvalidHandError(f"invalid {what}: {card!r} is not a Card")
+            raise InvalidHandError(f"invalid {what}: {shown(card)} is not a Card")
         bit = card.mask
         if mask & bit:
             raise InvalidHandError(f"invalid {what}: card {str(card)!r} appears twice")

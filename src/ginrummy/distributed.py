@@ -41,7 +41,8 @@ from ginrummy.validators import check_int
 __all__ = ["Cluster", "connect"]
 
 _QUIET = ("distributed", "distributed.client", "distributed.scheduler", "distributed.nanny", "tornado")
-"""The loggers silenced below errors: a simulation's output is its report."""
+"""The loggers silenced below errors while :func:`connect`'s cluster is open (their levels
+are restored when it closes): a simulation's output is its report."""
 
 
 @attrs.frozen
@@ -82,6 +83,22 @@ def _interrupts_held() -> Iterator[None]:
 
 
 @contextlib.contextmanager
+def _quiet_loggers() -> Iterator[None]:
+    """Dask's and tornado's loggers (:data:`_QUIET`) set to errors only while a cluster is
+    connected, and set back to the levels they had when it closes: a later cluster in the same
+    process (a notebook's) logs as it would have."""
+    loggers = [logging.getLogger(name) for name in _QUIET]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
+
+
+@contextlib.contextmanager
 def connect(
     scheduler: str = "local",
     *,
@@ -99,15 +116,18 @@ def connect(
     :param memory_limit: for ``"local"``, each worker's memory limit (``"500MiB"``; default
         Dask's share of the machine's memory).
     :param timeout: seconds to wait for a scheduler's address to answer.
+
+    While connected, Dask's and tornado's loggers show only critical messages (the output
+    is the report); when the ``with`` ends they are set back to the levels they had.
+
     :raises GinRummyError: for bad arguments, or when the scheduler cannot be reached.
     """
     if not isinstance(scheduler, str) or not scheduler.strip():
         raise GinRummyError(f"invalid scheduler {scheduler!r}: expected 'local' or an address")
     if workers is not None:
         check_int(workers, "workers", GinRummyError, low=1, high=MAX_WORKERS)
-    for name in _QUIET:
-        logging.getLogger(name).setLevel(logging.CRITICAL)
     with contextlib.ExitStack() as stack:
+        stack.enter_context(_quiet_loggers())  # left last: the closing cluster is quiet too
         if scheduler == "local":
             with _interrupts_held():
                 local = stack.enter_context(

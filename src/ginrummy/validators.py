@@ -24,6 +24,7 @@ ginrummy.errors.InvalidResultError: invalid round result: 'winner' must be 0, 1 
 from __future__ import annotations
 
 import math
+import reprlib
 from collections.abc import Callable
 from typing import Any, Final, Literal, TypeGuard, overload
 
@@ -43,8 +44,32 @@ __all__ = [
     "is_flag",
     "is_int",
     "player_field",
+    "shown",
     "tuple_field",
 ]
+
+_NESTED: Final = reprlib.Repr()
+"""The repr of a value nested too deeply for ``repr``: containers below six levels as ``...``."""
+
+
+def shown(value: object, limit: int = 80) -> str:
+    """``repr(value)`` for an error message, cut after ``limit`` characters; a value nested too
+    deeply for ``repr`` (a list in a list, 100,000 levels down) is shown to six levels.
+
+    >>> shown([1, 2]), shown("x" * 100, limit=6)
+    ('[1, 2]', "'xx...")
+    >>> nested = []
+    >>> for _ in range(100_000):
+    ...     nested = [nested]
+    >>> shown(nested)
+    '[[[[[[[...]]]]]]]'
+    """
+    try:
+        text = repr(value)
+    except RecursionError:
+        text = _NESTED.repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
 
 MAX_SEED_SIZE: Final = 4096
 """The most characters of a string seed, or bits of an integer seed."""

@@ -1,4 +1,4 @@
-"""The progress line of ``simulate`` and ``compare``: on a terminal (standard error a
+"""The progress line of ``simulate``, ``compare`` and ``ladder``: on a terminal (standard error a
 pseudo-terminal here) a line redrawn in place with the games done, the rate and the time left;
 nothing when standard error is not a terminal or with ``--quiet``; and Ctrl-C still one line.
 """
@@ -6,6 +6,7 @@ nothing when standard error is not a terminal or with ``--quiet``; and Ctrl-C st
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import pty
 import re
@@ -18,10 +19,11 @@ import time
 import pytest
 
 from cli_helpers import cli_env, default_ctrl_c
+from ginrummy.cli.progress import ProgressLine
 
 GREEDY = ("--bots", "greedy", "greedy")
 LEFT = r"(?:about (?:\d+ s|\d+ min \d+ s|\d+ h \d+ min) left|done)"
-LINE = re.compile(r"(\d+)/(\d+) (games|rounds) · [\d.]+ (?:games|rounds)/s · " + LEFT)
+LINE = re.compile(r"(\d+)/(\d+) (games|rounds) · ([\d.]+) (?:games|rounds)/s · " + LEFT)
 
 
 def run_on_a_terminal(*args: str, interrupt_after: float | None = None) -> tuple[int, str, str]:
@@ -75,19 +77,28 @@ def run_on_a_terminal(*args: str, interrupt_after: float | None = None) -> tuple
     [
         ["simulate", "--preset", "pagat", "--games", "100", *GREEDY],
         ["compare", "pagat", "straight", "--rounds", "600", *GREEDY],
+        ["ladder", "pagat", "--bots", "greedy", "eaai-simple", "--games", "200"],
     ],
-    ids=["simulate", "compare"],
+    ids=["simulate", "compare", "ladder"],
 )
 def test_a_terminal_gets_a_progress_line_with_the_rate_and_the_time_left(args: list[str]) -> None:
     """On a terminal the command redraws one line (carriage returns, no new lines until the
     end) with the count done, the rate and the time left, counting up to the whole run, which
-    ends "done"; the listing on standard output is unchanged."""
+    ends "done"; the listing on standard output is unchanged. The rate is timed from the
+    run's start: never slower than the count over the whole command's wall time (``ladder``
+    drew "0.0 games/s · about 2 h 56 min left" for a run of seconds, its clock never started)."""
+    started = time.monotonic()
     status, stdout, terminal = run_on_a_terminal(*args)
+    wall = time.monotonic() - started
     assert 0 == status, terminal
     drawn = [part.strip() for part in terminal.split("\r") if part.strip()]
     matches = [LINE.fullmatch(part) for part in drawn]
     assert all(matches), drawn
     counts = [int(m.group(1)) for m in matches if m]
+    for m in matches:
+        assert m is not None
+        shown = float(m.group(4))  # rounded: one decimal below 10 a second, none above
+        assert shown + (0.05 if shown < 10 else 0.5) >= int(m.group(1)) / wall, (m.group(0), wall)
     assert counts == sorted(counts) and len(counts) >= 2
     assert drawn[-1].endswith("done")
     total = int(matches[-1].group(2)) if matches[-1] else 0
@@ -96,9 +107,16 @@ def test_a_terminal_gets_a_progress_line_with_the_rate_and_the_time_left(args: l
     assert "rounds" in stdout
 
 
-def test_no_line_when_standard_error_is_not_a_terminal_or_with_quiet() -> None:
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", "--preset", "pagat", "--games", "50", *GREEDY],
+        ["ladder", "pagat", "--bots", "greedy", "eaai-simple", "--games", "40"],
+    ],
+    ids=["simulate", "ladder"],
+)
+def test_no_line_when_standard_error_is_not_a_terminal_or_with_quiet(args: list[str]) -> None:
     """Piped standard error gets nothing; ``--quiet`` on a terminal gets nothing either."""
-    args = ["simulate", "--preset", "pagat", "--games", "50", *GREEDY]
     piped = subprocess.run(
         [sys.executable, "-m", "ginrummy", *args], capture_output=True, text=True, env=cli_env(), check=False
     )
@@ -121,3 +139,15 @@ def test_ctrl_c_during_the_progress_line_is_one_line() -> None:
     assert "ginrummy: interrupted" == lines[-1]
     assert 2 == len(lines)  # the progress line, ended, then the message
     assert LINE.fullmatch(lines[0].split("\r")[-1].strip())
+
+
+def test_a_line_never_begun_times_the_run_from_its_first_call() -> None:
+    """A progress line called without ``begin`` counts the rate from its first call, not from
+    the clock's zero (the ladder's line, never begun, showed 0.0 games/s at a clock of hours)."""
+    stream = io.StringIO()
+    line = ProgressLine(stream=stream, clock=iter([10_000.0, 10_002.0, 10_004.0]).__next__)
+    line(0, 400)
+    line(100, 400)
+    line(200, 400)
+    line.end()
+    assert "200/400 games · 50 games/s · about 4 s left" == stream.getvalue().split("\r")[-1].strip()

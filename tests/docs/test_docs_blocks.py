@@ -38,7 +38,7 @@ NOT_RUNNABLE: dict[tuple[str, int], str] = {}
 
 DESCRIBED_PRINTS: dict[str, str] = {
     "print(gr.SimulationReport(total))          # the table ginrummy simulate prints": "a table",
-    "print(rating.bot, rating.elo)  # strongest first, Elo points and 95% interval": "a loop's lines",
+    'print(rating.bot, f"{elo.value:.0f} ({elo.low:.0f} to {elo.high:.0f})")  # as the CLI': "a loop's lines",
     "print(exc)             # for the player: who, which phase, why": "what the message says",
     "print(exc.notation)    # for the bug report: the whole position": "what the notation holds",
 }

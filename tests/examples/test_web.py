@@ -13,6 +13,7 @@ tokens, timeouts, clients that leave while the bot thinks, hostile frames) is in
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from contextlib import ExitStack
@@ -321,9 +322,13 @@ def test_the_server_script_shows_its_options() -> None:
 
 
 def test_the_web_lobby_names_the_presets_and_defaults_to_the_tracker_bot() -> None:
-    """The lobby says where the presets are described, and preselects ``gr.DEFAULT_BOT`` (it
-    preselected greedy where the command line plays tracker)."""
+    """The lobby describes every preset in the page itself, telling the person in a browser
+    to run no command (it said "``ginrummy presets`` shows every preset's rules"), and
+    preselects ``gr.DEFAULT_BOT`` (it preselected greedy where the command line plays
+    tracker)."""
     page = (ROOT / "examples" / "web" / "static" / "index.html").read_text(encoding="utf-8")
     script = (ROOT / "examples" / "web" / "static" / "app.js").read_text(encoding="utf-8")
-    assert "ginrummy presets" in page
+    lobby = page.split('<section id="lobby"', 1)[1].split("</section>", 1)[0]
+    assert list(gr.PRESETS) == re.findall(r"<dt>([\w-]+)</dt><dd>", lobby)
+    assert "ginrummy " not in lobby and "<code>" not in lobby
     assert f'bots.value = "{gr.DEFAULT_BOT}"' in script and 'bots.value = "greedy"' not in script

@@ -362,7 +362,7 @@ def test_aec_environment_renders_the_table_and_rejects_bad_settings() -> None:
     assert all(str(card) in text for player in (0, 1) for card in env.round.hand(player))
     for bad, message in (
         ({"episode": "match"}, "invalid episode 'match'"),
-        ({"render_mode": "human"}, "invalid render mode 'human': expected None or 'ansi'"),
+        ({"render_mode": "rgb_array"}, "invalid render mode 'rgb_array': expected None, 'human' or 'ansi'"),
         ({"max_cycles": 0}, "invalid max_cycles 0: must be an integer of at least 1 or None"),
         ({"max_cycles": True}, "invalid max_cycles True: must be an integer of at least 1 or None"),
         ({"preset": "gin-gin"}, "unknown ruleset 'gin-gin'"),

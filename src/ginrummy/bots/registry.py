@@ -99,7 +99,17 @@ __all__ = [
 
 
 class Bot(Protocol):
-    """A player: given its view, it returns one of ``view.legal_actions``.
+    """A player: given its view, it returns an action the round accepts from that player.
+
+    ``act`` returns either one of ``view.legal_actions``, or a :class:`~ginrummy.Knock` (or
+    :class:`~ginrummy.BigGin`) of that list shown with a spread of the bot's own
+    (``Knock(card, melds)``): melds of the cards it keeps, allowed by the rules, sharing no
+    card, at most three (big gin: all eleven cards), leaving at most the knock limit. Such a
+    knock is legal exactly when the same knock with ``melds=None`` is in the list and the
+    spread is one the rules accept (:meth:`ginrummy.Round.is_legal` says so, and
+    :meth:`~ginrummy.Round.apply` accepts it); :func:`ginrummy.action_to_id` gives it the id of
+    that knock, so a recorded game of ids replays with the library's spread. The library's
+    bots keep to this; the tracker, camper and eaai-simple bots show spreads of their own.
 
     >>> import ginrummy as gr
     >>> class FirstLegal:

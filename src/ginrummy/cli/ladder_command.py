@@ -1,7 +1,7 @@
 """The ``ladder`` command of the command line (see :mod:`ginrummy.cli.commands`).
 
 ``ginrummy ladder [RULESET | --preset NAME | --ruleset FILE] --bots A B [C ...] [--games N] [--seed S]
-[--workers N] [--scheduler ADDRESS|local] [--json]``: every pair of bots on duplicate deals,
+[--workers N] [--scheduler ADDRESS|local] [--json] [--quiet]``: every pair of bots on duplicate deals,
 their Bradley-Terry ratings with 95% intervals, and each pair's shares of games and rounds won
 and points per round (:func:`~ginrummy.ladder`). A bot is a name of ``gr.BOTS``,
 ``montecarlo:N`` (the search bot with ``N`` sampled worlds per decision), an installed bot's
@@ -12,19 +12,25 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import sys
 from collections.abc import Iterator
 from typing import Any
 
 from ginrummy.bots.registry import BOT_NAME_FORMS
-from ginrummy.cli.simulation_commands import PROGRESS, UsageError, one_ruleset, positive
+from ginrummy.cli.simulation_commands import PROGRESS, UsageError, one_ruleset, positive, progress_line
 from ginrummy.cli.tuning_lines import adaptive_lines, add_fixed_option, prepare, seated
 from ginrummy.io.documents import dumps
 from ginrummy.rules import PRESETS, Ruleset
 from ginrummy.simulation.ladder import DEFAULT_LADDER_GAMES, SLOW_LADDER_GAMES, ladder, ladder_text
 from ginrummy.simulation.shards import MAX_WORKERS
 
-__all__ = ["DEFAULT_LADDER_BOTS", "DEFAULT_LADDER_GAMES", "SLOW_LADDER_GAMES", "add_ladder_command", "ladder_text", "run_ladder"]
+__all__ = [
+    "DEFAULT_LADDER_BOTS",
+    "DEFAULT_LADDER_GAMES",
+    "SLOW_LADDER_GAMES",
+    "add_ladder_command",
+    "ladder_text",
+    "run_ladder",
+]
 
 
 DEFAULT_LADDER_BOTS = ("adaptive", "camper", "eaai-simple")
@@ -83,6 +89,11 @@ def add_ladder_command(commands: Any) -> None:
         action="store_true",
         help="print the ladder's document (as gr.dumps writes it) instead of the listing",
     )
+    parser.add_argument(
+        "--quiet",
+        action="store_true",
+        help="no progress line (it is drawn on standard error only when that is a terminal)",
+    )
 
 
 @contextlib.contextmanager
@@ -112,9 +123,9 @@ def run_ladder(args: argparse.Namespace) -> int:
     if len(args.bots) < 2:
         raise UsageError("ginrummy ladder: error: give at least two bots with --bots")
     bots = seated(args.bots, args.fixed)
-    prepare([rules], bots, quiet=args.json, workers=args.workers)
-    progress = PROGRESS if sys.stderr.isatty() and not args.json else None
+    prepare([rules], bots, quiet=args.quiet or args.json, workers=args.workers)
     with _how(args) as how:
+        progress = progress_line(args)  # its clock started now, as the games begin
         result = ladder(bots, rules, games=args.games, seed=args.seed, progress=progress, **how)
     PROGRESS.end()
     lines = adaptive_lines([rules], bots)

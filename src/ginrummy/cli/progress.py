@@ -1,9 +1,10 @@
-"""The progress line of long commands (``simulate``, ``compare``): games done, the rate and
+"""The progress line of long commands (``simulate``, ``compare``, ``ladder``): games done, the rate and
 the time left, redrawn in place on standard error when it is a terminal.
 
 It is drawn only when standard error is a terminal and the command was not given ``--quiet``:
 piped or logged output gets no line to clean up. Ctrl-C ends the line before the one-line
-message (:meth:`ProgressLine.end`).
+message (:meth:`ProgressLine.end`). The rate is counted from the line's own clock, started by
+:meth:`ProgressLine.begin` or else at its first call, never from an unset zero.
 
 >>> import io
 >>> stream = io.StringIO()
@@ -55,7 +56,7 @@ class ProgressLine:
         self._stream = stream
         self._clock = clock
         self._unit = "games"
-        self._started = 0.0
+        self._started: float | None = None  # set by begin(), or else by the first call
         self._drawn_at = -_REDRAW
         self._width = 0
         self.shown = False
@@ -75,6 +76,8 @@ class ProgressLine:
 
     def __call__(self, done: int, total: int) -> None:
         now = self._clock()
+        if self._started is None:  # never begun: time the run from here
+            self._started = now
         if done < total and now - self._drawn_at < _REDRAW:
             return
         self._drawn_at = now
@@ -95,3 +98,4 @@ class ProgressLine:
         if self.shown:
             print(file=self.stream, flush=True)
             self.shown = False
+        self._started = None  # a later run, begun or not, is timed afresh

@@ -40,6 +40,7 @@ __all__ = [
     "is_file",
     "one_ruleset",
     "positive",
+    "progress_line",
     "ruleset_file",
     "run_compare",
     "run_simulate",
@@ -249,8 +250,9 @@ PROGRESS = ProgressLine()
 message)."""
 
 
-def _progress(args: argparse.Namespace) -> Progress | None:
-    """The progress line, when standard error is a terminal and ``--quiet`` was not given."""
+def progress_line(args: argparse.Namespace) -> Progress | None:
+    """The progress line, its clock started now, when standard error is a terminal and
+    ``--quiet`` was not given (None otherwise)."""
     if getattr(args, "quiet", False) or not sys.stderr.isatty():
         return None
     PROGRESS.begin("rounds" if getattr(args, "rounds", None) is not None else "games")
@@ -271,7 +273,7 @@ def run_simulate(args: argparse.Namespace) -> int:
             rounds=rounds,
             bots=(bots[0], bots[1]),
             seed=args.seed,
-            progress=_progress(args),
+            progress=progress_line(args),
             **how,
         )
     PROGRESS.end()
@@ -311,7 +313,7 @@ def run_compare(args: argparse.Namespace) -> int:
             rounds=rounds,
             bots=(bots[0], bots[1]),
             seed=args.seed,
-            progress=_progress(args),
+            progress=progress_line(args),
             **how,
         )
     PROGRESS.end()

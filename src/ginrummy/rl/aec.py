@@ -49,7 +49,7 @@ from pettingzoo.utils.env_logger import EnvLogger
 
 import ginrummy as gr
 from ginrummy.rl.encoding import OBSERVATION_SIZE, action_ids, encode, mask_from_ids
-from ginrummy.rl.text import table_text
+from ginrummy.rl.text import RENDER_MODES, check_render_mode, render_table
 from ginrummy.validators import check_int, is_int
 
 __all__ = ["POINTS_SCALE", "GinRummyAEC", "aec_env", "resolve_rules"]
@@ -124,7 +124,7 @@ class GinRummyAEC(AECEnv):  # type: ignore[misc]
 
     metadata: ClassVar[dict[str, Any]] = {
         "name": "ginrummy_v0",
-        "render_modes": ["ansi"],
+        "render_modes": list(RENDER_MODES),
         "is_parallelizable": False,
     }
 
@@ -140,9 +140,7 @@ class GinRummyAEC(AECEnv):  # type: ignore[misc]
         """The ruleset played."""
         self.episode: Episode = check_episode(episode)
         """``"round"`` or ``"game"``."""
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise gr.GinRummyError(f"invalid render mode {render_mode!r:.80}: expected None or 'ansi'")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         check_int(max_cycles, "max_cycles", gr.GinRummyError, low=1, optional=True)
         self.max_cycles = max_cycles
         """The most actions in an episode before it is truncated (None: no limit)."""
@@ -206,6 +204,8 @@ class GinRummyAEC(AECEnv):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in AGENTS}
         self._skip_agent_selection = None
         self.agent_selection = AGENTS[self._round.to_act or 0]
+        if self.render_mode == "human":
+            self.render()
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """``{"observation": ..., "action_mask": ...}`` for ``agent``'s view."""
@@ -226,6 +226,12 @@ class GinRummyAEC(AECEnv):  # type: ignore[misc]
 
         :raises GinRummyError: for a value that is not an action id, or a step before reset.
         """
+        self._step(action)
+        if self.render_mode == "human":
+            self.render()
+
+    def _step(self, action: int | np.integer[Any] | None) -> None:
+        """:meth:`step`, before the table is drawn in human mode."""
         state = self._round
         if state is None:
             raise gr.GinRummyError("the environment has no round: call reset() first")
@@ -289,10 +295,10 @@ class GinRummyAEC(AECEnv):  # type: ignore[misc]
 
     def render(self) -> str | None:
         """The table as text (both hands: this is a spectator's picture) when
-        ``render_mode="ansi"``, else None."""
-        if self.render_mode != "ansi":
-            return None
-        return table_text(self.round, self._game)
+        ``render_mode="ansi"``; printed on standard output, returning None, when
+        ``render_mode="human"`` (which also prints it after ``reset`` and each ``step``);
+        else None."""
+        return render_table(self.render_mode, self._round, self._game)
 
     def close(self) -> None:
         """Nothing to release."""
@@ -308,7 +314,8 @@ def aec_env(
 
     :param preset: a preset name (``"pagat"``, ``"oklahoma"`` ...) or a :class:`~ginrummy.Ruleset`.
     :param episode: ``"round"`` (one deal) or ``"game"`` (rounds to the target).
-    :param render_mode: None or ``"ansi"`` (``render()`` returns the table as text).
+    :param render_mode: None, ``"human"`` (the table printed on standard output after each
+        ``reset`` and ``step``) or ``"ansi"`` (``render()`` returns the table as text).
     :param max_cycles: truncate an episode after this many actions (None: never).
     :raises GinRummyError: for an unknown preset, episode or render mode, or a bad ``max_cycles``.
 

@@ -43,7 +43,7 @@ from ginrummy.rl.aec import (
     resolve_rules,
 )
 from ginrummy.rl.encoding import action_ids, encode, mask_from_ids
-from ginrummy.rl.text import table_text
+from ginrummy.rl.text import RENDER_MODES, check_render_mode, render_table
 
 __all__ = ["GinRummyEnv"]
 
@@ -60,7 +60,8 @@ class GinRummyEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
     :param preset: a preset name or a :class:`~ginrummy.Ruleset`.
     :param opponent: a bot name (``"random"``, ``"greedy"`` ...), a bot factory or a bot.
     :param episode: ``"round"`` or ``"game"``.
-    :param render_mode: None or ``"ansi"``.
+    :param render_mode: None, ``"human"`` (the table printed on standard output after each
+        ``reset`` and ``step``) or ``"ansi"`` (``render()`` returns it as text).
     :raises GinRummyError: for an unknown preset, bot, episode or render mode.
 
     >>> import ginrummy as gr
@@ -75,7 +76,7 @@ class GinRummyEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
     True
     """
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 - as gymnasium.Env declares it
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012 - as gymnasium.Env declares it
 
     def __init__(
         self,
@@ -88,9 +89,7 @@ class GinRummyEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         """The ruleset played."""
         self.episode: Episode = check_episode(episode)
         """``"round"`` or ``"game"``."""
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise gr.GinRummyError(f"invalid render mode {render_mode!r}: expected None or 'ansi'")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         if isinstance(opponent, str):
             gr.make_bot(opponent, 0)  # fail now on an unknown name
         elif not (callable(opponent) or callable(getattr(opponent, "act", None))):
@@ -147,6 +146,8 @@ class GinRummyEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         self._play_bot()
         self._done = False
         observation, info, _ = self._observe()
+        if self.render_mode == "human":
+            self.render()
         return observation, info
 
     def _apply(self, action: gr.Action) -> None:
@@ -209,18 +210,22 @@ class GinRummyEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         self._play_bot()
         observation, info, reward = self._observe()
         self._done = self._over()
+        if self.render_mode == "human":
+            self.render()
         return observation, reward, self._done, False, info
 
     def render(self) -> str | None:
-        """The table as text (both hands) when ``render_mode="ansi"``, else None."""
-        if self.render_mode != "ansi":
-            return None
-        return table_text(self.round, self._game)
+        """The table as text (both hands) when ``render_mode="ansi"``; printed on standard
+        output, returning None, when ``render_mode="human"`` (which also prints it after
+        ``reset`` and each ``step``); else None."""
+        return render_table(self.render_mode, self._round, self._game)
 
 
 ENV_ID = "ginrummy/GinRummy-v0"
 """The id under which importing :mod:`ginrummy.rl` registers :class:`GinRummyEnv` with
-Gymnasium: ``gymnasium.make("ginrummy/GinRummy-v0", opponent="random")``."""
+Gymnasium. ``gymnasium.make("ginrummy.rl:ginrummy/GinRummy-v0", opponent="random")``, Gymnasium's
+form for a third-party environment, imports the module first, so it works in a fresh
+interpreter; the bare id works once :mod:`ginrummy.rl` is imported."""
 
 if ENV_ID not in gymnasium.registry:
     gymnasium.register(id=ENV_ID, entry_point="ginrummy.rl.single:GinRummyEnv")
