@@ -16,7 +16,7 @@ def test_tune_prints_each_rulesets_settings_and_where_they_came_from() -> None:
     lines = result.stdout.splitlines()
     assert lines[0].startswith("pagat: knocks when worth -5 points or more")
     assert lines[1].startswith("eaai: waits for gin")
-    assert all("(shipped, " in line for line in lines)
+    assert all("(shipped), 1050 deals" in line for line in lines)
 
 
 def test_simulate_seats_the_adaptive_bot_and_says_how_it_played() -> None:
@@ -57,4 +57,6 @@ def test_fixed_replaces_only_the_adaptive_bot() -> None:
 def test_no_lines_when_the_adaptive_bot_did_not_play() -> None:
     """The listing names the adaptive bot's settings only when it played."""
     assert [] == adaptive_lines([gr.PAGAT], ["tracker", "greedy"])
-    assert 3 == len(adaptive_lines([gr.PAGAT], ["greedy", "adaptive"]))
+    lines = adaptive_lines([gr.PAGAT], ["greedy", "adaptive"])
+    assert lines[2].startswith("  pagat: knocks when worth -5 points or more")
+    assert all(len(line) <= 80 for line in lines)
