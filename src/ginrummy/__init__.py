@@ -39,7 +39,9 @@ from ginrummy.bots.registry import BOTS, DEFAULT_BOT, Bot, BotFactory, find_bot,
 from ginrummy.bots.tracker import TrackerBot
 from ginrummy.build_kind import COMPILED
 from ginrummy.cards import DECK, Card, CardsLike, Hand, Rank, Suit
+from ginrummy.dealing import commit_deal, verify_deal
 from ginrummy.errors import (
+    CommitmentError,
     GinRummyError,
     IllegalActionError,
     InvalidCardError,
@@ -119,6 +121,7 @@ __all__ = [
     "CamperBot",
     "Card",
     "CardsLike",
+    "CommitmentError",
     "Comparison",
     "Counts",
     "Decision",
@@ -186,6 +189,7 @@ __all__ = [
     "best_discards",
     "best_layoffs",
     "best_melds",
+    "commit_deal",
     "compare",
     "deadwood",
     "dumps",
@@ -204,4 +208,5 @@ __all__ = [
     "score_game",
     "simulate",
     "to_data",
+    "verify_deal",
 ]

@@ -16,7 +16,11 @@ which seat is the person's, and the bot. It
   the end of a round;
 - saves and resumes with its bot (:meth:`Session.save`, :meth:`Session.resume`) in a sealed
   save (:mod:`ginrummy.frontend.sealing`, AES-GCM: the extra ``ginrummy[saves]``) that the
-  person may read without learning a card.
+  person may read without learning a card; each save has an id, which a table's ledger of
+  saves uses to take each save up once (:mod:`ginrummy.frontend.save_ledger`);
+- commits to each round's deck before the round and reveals it after (:attr:`Session.deals`,
+  :mod:`ginrummy.frontend.fair_deals`): the person can check that the deal was fixed
+  before anyone played (:func:`ginrummy.verify_deal`).
 
 **Bots.** A session makes its bot afresh for each decision, from the bot's name (or factory)
 and a seed made of the session's bot seed and the number of actions played. So the bot's
@@ -55,8 +59,11 @@ import attrs
 from ginrummy.actions import Action
 from ginrummy.bots.registry import DEFAULT_BOT, Bot, BotFactory, bot_name, find_bot, make_bot, parse_bot_name
 from ginrummy.errors import GinRummyError, IllegalActionError, InvalidPositionError, SerializationError
+from ginrummy.dealing import commit_deal, deal_salt
 from ginrummy.frontend.controls import Controls, controls
+from ginrummy.frontend.fair_deals import RoundDeal, check_secret, round_salt
 from ginrummy.frontend.history import actors, events_since_last_action
+from ginrummy.frontend.save_ledger import new_save_id
 from ginrummy.frontend.sealing import seal, unseal
 from ginrummy.frontend.takebacks import takeback_refusal, undone_game
 from ginrummy.io.documents import dumps, loads
@@ -78,6 +85,10 @@ def _check_game(instance: object, attribute: attrs.Attribute[Game], value: objec
 
 def _check_seed(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     check_seed(value, name=attribute.name, context="session")
+
+
+def _check_secret(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
+    check_secret(value)
 
 
 def _saved_bot(name: object, bots: Mapping[str, BotFactory]) -> str | BotFactory:
@@ -129,6 +140,10 @@ class Session:
     free_takebacks: bool = attrs.field(default=False, validator=flag_field(InvalidPositionError, "session"))
     """Whether the person may take back any decision, also after seeing a card it did not
     know (a practice table); off by default: see :attr:`undo_refusal`."""
+    deal_secret: str = attrs.field(factory=deal_salt, validator=_check_secret, eq=False, repr=False)
+    """The secret the salts of the deals' commitments are made from (:attr:`deals`): 64
+    hexadecimal digits from :mod:`secrets`, sealed in saves, never shown. Two sessions at the
+    same point of the same game are equal whatever their secrets."""
 
     def __attrs_post_init__(self) -> None:
         finished = len(self.game.results)
@@ -231,6 +246,22 @@ class Session:
     def actors(self) -> tuple[int, ...]:
         """Who played each action of ``game.actions``."""
         return actors(self.game)
+
+    @property
+    def deals(self) -> tuple[RoundDeal, ...]:
+        """Each round dealt so far, as the table publishes it: its commitment (published
+        before the round), and its deck and salt once it is over (while :attr:`paused`, the
+        round shown is over, and the next one, already dealt, is committed to only)."""
+        finished = len(self.game.results)
+        deals = []
+        for index, deck in enumerate(self.game.decks):
+            salt = round_salt(self.deal_secret, index + 1)
+            commitment = commit_deal(deck, salt)
+            if index < finished:
+                deals.append(RoundDeal(number=index + 1, commitment=commitment, deck=deck, salt=salt))
+            else:
+                deals.append(RoundDeal(number=index + 1, commitment=commitment))
+        return tuple(deals)
 
     @property
     def news(self) -> tuple[tuple[int, Event], ...]:
@@ -354,18 +385,21 @@ class Session:
 
     # ------------------------------------------------------------------ saving
 
-    def save(self, key: bytes) -> str:
+    def save(self, key: bytes, *, save_id: str | None = None) -> str:
         """A sealed save of this session: its open part says only what the person may know
-        (the ruleset's name, the seat, the bot, the scores, the rounds played, whether
-        take-backs are free); the game
-        itself is sealed with ``key`` (see :mod:`ginrummy.frontend.sealing`).
+        (the save's id, the ruleset's name, the seat, the bot, the scores, the rounds played,
+        whether take-backs are free); the game and the deal secret are sealed with ``key`` (see
+        :mod:`ginrummy.frontend.sealing`).
 
         :param key: the application's key, bytes, at least 16 of them.
+        :param save_id: the save's id, which a ledger of saves records
+            (:mod:`ginrummy.frontend.save_ledger`); None: a fresh random one.
         :raises SerializationError: for a bad key, a bot given as a factory without a name, or
             without the ``cryptography`` package (``pip install 'ginrummy[saves]'``).
         """
         view = self.view
         open_part = {
+            "id": new_save_id() if save_id is None else save_id,
             "rules": self.game.rules.name,
             "person": self.person,
             "bot": self.bot_name,
@@ -378,6 +412,7 @@ class Session:
             "game": json.loads(dumps(self.game)),
             "bot_seed": self.bot_seed,
             "dealt_on": self.dealt_on,
+            "deal_secret": self.deal_secret,
         }
         return seal(open_part, json.dumps(secret), key)
 
@@ -392,7 +427,9 @@ class Session:
         :raises SerializationError: for text that is no save (garbage, cut short, an unknown
             version), a save sealed with another key or changed since, a bot no factory is
             known for, or a version 2 save without the ``cryptography`` package. Saves of
-            version 1, written before AES-GCM, still load (without that package too).
+            version 1, written before AES-GCM, still load (without that package too); a save
+            written before saves held the deal secret resumes with a fresh one (the commitments
+            of its rounds change: they were never published).
         """
         open_part, secret = unseal(text, key)
         try:
@@ -405,6 +442,7 @@ class Session:
                 bot_seed=data["bot_seed"],
                 dealt_on=data["dealt_on"],
                 free_takebacks=open_part.get("free_takebacks", False),
+                deal_secret=data.get("deal_secret") or deal_salt(),
             )
         except SerializationError:
             raise
