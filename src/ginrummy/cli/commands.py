@@ -45,6 +45,7 @@ from ginrummy.cli.simulation_commands import (
     run_compare,
     run_simulate,
 )
+from ginrummy.cli.verify_command import add_verify_command, run_verify
 from ginrummy.errors import GinRummyError
 from ginrummy.io.json_writer import arrangement_data
 from ginrummy.melding.partition import best_discards, best_melds, iter_best_melds
@@ -101,6 +102,7 @@ def _parser() -> argparse.ArgumentParser:
 
     add_commands(commands)
     add_ladder_command(commands)
+    add_verify_command(commands)
 
     play = commands.add_parser(
         "play",
@@ -155,7 +157,7 @@ def _seed(text: str) -> int | str:
         return text
 
 
-_COMMANDS = ("analyze", "simulate", "compare", "ladder", "play", "presets")
+_COMMANDS = ("analyze", "simulate", "compare", "ladder", "play", "presets", "verify")
 """The commands, as ``ginrummy`` lists them."""
 
 _PREFIX = re.compile(r"^ginrummy(?: [a-z]+)?: error: ")
@@ -198,6 +200,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _play(args)
         if args.command == "presets":
             return _presets(args.name, args.json, args.ruleset)
+        if args.command == "verify":
+            return run_verify(args)
         raise _UsageError(f"{_PROG}: error: unknown command {args.command!r}")  # pragma: no cover
     except KeyboardInterrupt:
         return interrupted(playing=command == "play")

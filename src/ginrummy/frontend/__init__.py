@@ -39,8 +39,8 @@ see; the session's :attr:`Session.game` is the whole truth and stays with the ta
 from __future__ import annotations
 
 from ginrummy.frontend.controls import CardControls, Controls, controls
-from ginrummy.frontend.fair_deals import RoundDeal, deal_log, read_deal_log
 from ginrummy.frontend.discards import KnockNow, discard_deadwood, knock_now
+from ginrummy.frontend.fair_deals import RoundDeal, deal_log, read_deal_log
 from ginrummy.frontend.history import actors, events_since_last_action, game_events, round_starts
 from ginrummy.frontend.knock_spreads import KnockSpreads, knock_spreads
 from ginrummy.frontend.round_end import RoundEnd, round_end
@@ -81,11 +81,11 @@ __all__ = [
     "describe_result",
     "discard_deadwood",
     "events_since_last_action",
-    "read_deal_log",
     "explain_points",
     "game_events",
     "knock_now",
     "knock_spreads",
+    "read_deal_log",
     "round_end",
     "round_end_text",
     "round_starts",

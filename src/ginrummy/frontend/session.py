@@ -58,8 +58,8 @@ import attrs
 
 from ginrummy.actions import Action
 from ginrummy.bots.registry import DEFAULT_BOT, Bot, BotFactory, bot_name, find_bot, make_bot, parse_bot_name
-from ginrummy.errors import GinRummyError, IllegalActionError, InvalidPositionError, SerializationError
 from ginrummy.dealing import commit_deal, deal_salt
+from ginrummy.errors import GinRummyError, IllegalActionError, InvalidPositionError, SerializationError
 from ginrummy.frontend.controls import Controls, controls
 from ginrummy.frontend.fair_deals import RoundDeal, check_secret, round_salt
 from ginrummy.frontend.history import actors, events_since_last_action
