@@ -55,11 +55,11 @@ def run_verify(args: argparse.Namespace) -> int:
         raise SerializationError(f"cannot read the deal log {args.what!r}: {reason}") from None
     deals = read_deal_log(text)
     for deal in deals:
-        short = deal.commitment[:16]
+        short = deal.commitment[:12]
         if deal.revealed:
             print(f"round {deal.number}: verified: the deck dealt is the one committed to ({short}...)")
         else:
-            print(f"round {deal.number}: committed to ({short}...), not revealed yet: the round is in play")
+            print(f"round {deal.number}: committed to ({short}...), in play, not revealed yet")
     revealed = sum(deal.revealed for deal in deals)
     print(f"{counted(revealed, 'round')} verified, {len(deals) - revealed} in play")
     return 0

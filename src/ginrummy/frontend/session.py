@@ -88,7 +88,10 @@ def _check_seed(instance: object, attribute: attrs.Attribute[Any], value: object
 
 
 def _check_secret(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
-    check_secret(value)
+    try:
+        check_secret(value)
+    except GinRummyError as exc:
+        raise InvalidPositionError(str(exc), field="deal_secret") from None
 
 
 def _saved_bot(name: object, bots: Mapping[str, BotFactory]) -> str | BotFactory:
