@@ -36,11 +36,21 @@ from typing import Any
 import attrs
 
 from ginrummy.cards import Card
-from ginrummy.dealing import deck_notation, verify_deal
+from ginrummy.dealing import commit_deal, deck_notation, verify_deal
 from ginrummy.errors import CommitmentError, GinRummyError, SerializationError
+from ginrummy.play.game import Game
 from ginrummy.validators import is_int
 
-__all__ = ["DEALS_FORMAT", "RoundDeal", "check_secret", "deal_log", "read_deal_log", "round_salt"]
+__all__ = [
+    "DEALS_FORMAT",
+    "RoundDeal",
+    "check_secret",
+    "deal_log",
+    "game_deals",
+    "read_deal_log",
+    "round_deal",
+    "round_salt",
+]
 
 DEALS_FORMAT = "ginrummy-deals"
 """The ``format`` of a deal log document."""
@@ -182,6 +192,34 @@ def verify_form(commitment: object) -> None:
             f"deal not verified: the commitment {commitment!r:.80} is not 64 hexadecimal digits",
             field="commitment",
         )
+
+
+def round_deal(game: Game, secret: str, number: int) -> RoundDeal:
+    """Round ``number`` (1 for the first) of ``game`` as a table with the deal secret
+    ``secret`` publishes it: its commitment, and its deck and salt once the round is over.
+
+    >>> import ginrummy as gr
+    >>> game = gr.Game.new(gr.PAGAT, seed=1)
+    >>> deal = round_deal(game, "00" * 32, 1)
+    >>> deal.revealed, deal.commitment == gr.commit_deal(game.decks[0], round_salt("00" * 32, 1))
+    (False, True)
+    """
+    deck = game.decks[number - 1]
+    salt = round_salt(secret, number)
+    commitment = commit_deal(deck, salt)
+    if number <= len(game.results):
+        return RoundDeal(number=number, commitment=commitment, deck=deck, salt=salt)
+    return RoundDeal(number=number, commitment=commitment)
+
+
+def game_deals(game: Game, secret: str) -> tuple[RoundDeal, ...]:
+    """Every round dealt so far in ``game`` (:func:`round_deal`), the first first.
+
+    >>> import ginrummy as gr
+    >>> len(game_deals(gr.Game.new(gr.PAGAT, seed=1), "00" * 32))
+    1
+    """
+    return tuple(round_deal(game, secret, number) for number in range(1, len(game.decks) + 1))
 
 
 def deal_log(deals: Sequence[RoundDeal]) -> str:

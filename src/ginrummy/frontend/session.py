@@ -58,10 +58,10 @@ import attrs
 
 from ginrummy.actions import Action
 from ginrummy.bots.registry import DEFAULT_BOT, Bot, BotFactory, bot_name, find_bot, make_bot, parse_bot_name
-from ginrummy.dealing import commit_deal, deal_salt
+from ginrummy.dealing import deal_salt
 from ginrummy.errors import GinRummyError, IllegalActionError, InvalidPositionError, SerializationError
 from ginrummy.frontend.controls import Controls, controls
-from ginrummy.frontend.fair_deals import RoundDeal, check_secret, round_salt
+from ginrummy.frontend.fair_deals import RoundDeal, check_secret, game_deals
 from ginrummy.frontend.history import actors, events_since_last_action
 from ginrummy.frontend.save_ledger import new_save_id
 from ginrummy.frontend.sealing import seal, unseal
@@ -255,16 +255,7 @@ class Session:
         """Each round dealt so far, as the table publishes it: its commitment (published
         before the round), and its deck and salt once it is over (while :attr:`paused`, the
         round shown is over, and the next one, already dealt, is committed to only)."""
-        finished = len(self.game.results)
-        deals = []
-        for index, deck in enumerate(self.game.decks):
-            salt = round_salt(self.deal_secret, index + 1)
-            commitment = commit_deal(deck, salt)
-            if index < finished:
-                deals.append(RoundDeal(number=index + 1, commitment=commitment, deck=deck, salt=salt))
-            else:
-                deals.append(RoundDeal(number=index + 1, commitment=commitment))
-        return tuple(deals)
+        return game_deals(self.game, self.deal_secret)
 
     @property
     def news(self) -> tuple[tuple[int, Event], ...]:
