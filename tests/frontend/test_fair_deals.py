@@ -92,7 +92,7 @@ def test_nothing_shown_before_a_rounds_end_holds_its_deck_or_its_salt() -> None:
                 continue
             number = len(session.game.results) + 1
             salt = round_salt(session.deal_secret, number)
-            deck = deck_notation(session.game.round.deck)
+            deck = deck_notation(session.game.decks[-1])
             shown = [deal_log(session.deals), session.save(KEY), repr(session)]
             for text in shown:
                 assert salt not in text and deck not in text and session.deal_secret not in text
@@ -151,5 +151,5 @@ def test_a_session_refuses_a_deal_secret_that_is_not_64_hexadecimal_digits() -> 
         with pytest.raises(gr.InvalidPositionError, match="'deal_secret' must be 64 lowercase hexadecimal"):
             Session(game=game, person=0, deal_secret=secret)  # type: ignore[arg-type]
     assert Session(game=game, person=0, deal_secret="ab" * 32).deals[0].commitment == gr.commit_deal(
-        game.round.deck, round_salt("ab" * 32, 1)
+        game.decks[0], round_salt("ab" * 32, 1)
     )
