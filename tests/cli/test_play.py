@@ -274,3 +274,16 @@ def test_each_round_opens_with_its_commitment_and_ends_with_its_salt(
     first = deals[0]
     assert first.deck is not None and first.salt == salts[0]
     assert first.deck == gr.verify_deal(commitments[0], first.deck, salts[0])
+
+
+def test_hint_shows_the_moves_ranked_with_reasons_within_80_columns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``hint`` prints the suggested move and the next ones with their reasons, wrapped at 80
+    columns between words; the game goes on after it."""
+    monkeypatch.chdir(tmp_path)
+    lines = _play(["t", "Kh", "hint", "t", "quit"])
+    said = " ".join(line.strip() for line in lines)
+    assert "suggested: t: the top discard Ts makes [Td Th Ts]; the opponent sees what you take" in said
+    assert "or: s: the top discard Ts makes [Td Th Ts]; " in said
+    assert "you take Ts" in said

@@ -5,7 +5,8 @@ The person is player 0. Each turn shows the person's table (:func:`~ginrummy.fro
 the hand in its best melds with its deadwood, what is known of the bot's hand, the top of the
 discard pile, the stock size, the knock limit, and the choices grouped), within 80 columns.
 Input is the action notation (``s``, ``t``, ``p``, ``d Kh`` or just ``Kh``, ``k Kh``, ``bg``,
-``l 8h 0``, ``e``), ``a`` to let the greedy strategy make this move, ``u`` to take back your
+``l 8h 0``, ``e``), ``a`` to let the greedy strategy make this move, ``hint`` for the moves
+ranked and explained (:func:`ginrummy.frontend.suggest`), ``u`` to take back your
 last move and the bot's replies (refused, with the reason, once you have seen a card since
 that you did not know: the card drawn, the bot's discard, the round's end), ``pile`` for the
 discard pile's history, ``last`` for the last round's end again, ``deals`` to write the deal
@@ -46,6 +47,7 @@ from ginrummy.cli.save_files import (
 )
 from ginrummy.errors import GinRummyError, ParseError
 from ginrummy.frontend.fair_deals import deal_log
+from ginrummy.frontend.hints import suggest
 from ginrummy.frontend.history import game_events
 from ginrummy.frontend.save_ledger import RESUMED, SaveLedger
 from ginrummy.frontend.session import Session
@@ -74,6 +76,7 @@ actions:
   e          end your layoffs
 commands:
   a          let the greedy strategy choose this move for you
+  hint       the moves the tracker bot would weigh, best first, and why
   u          take back your last move, unless you have seen a new card since
   pile       the discard pile's history
   last       the last round's end again
@@ -316,6 +319,9 @@ class _Table:
                 self.say(HELP)
             elif word == "deals":
                 self.write_deals()
+            elif word == "hint":
+                for line in suggest(view).lines():
+                    self.say(line)
             elif word == "pile":
                 for line in _pile_history(view):
                     self.say(line)

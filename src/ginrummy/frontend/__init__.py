@@ -9,6 +9,8 @@ API.
   each save up once (:class:`SaveLedger`), and the session commits to each round's deck
   before the round and reveals it after (:class:`RoundDeal`, :func:`deal_log`,
   :func:`read_deal_log`).
+- :func:`suggest`: a view's legal actions ranked by the tracker bot's appraisal, with reasons
+  in words (:mod:`ginrummy.frontend.hints`).
 - :func:`controls`: a view's legal actions grouped for controls, per card and the rest
   (:mod:`ginrummy.frontend.controls`).
 - :func:`knock_spreads`: every legal spread of a knock with a card, and the one ``Knock(card)``
@@ -41,6 +43,7 @@ from __future__ import annotations
 from ginrummy.frontend.controls import CardControls, Controls, controls
 from ginrummy.frontend.discards import KnockNow, discard_deadwood, knock_now
 from ginrummy.frontend.fair_deals import RoundDeal, deal_log, read_deal_log
+from ginrummy.frontend.hints import Candidate, Hint, suggest
 from ginrummy.frontend.history import actors, events_since_last_action, game_events, round_starts
 from ginrummy.frontend.knock_spreads import KnockSpreads, knock_spreads
 from ginrummy.frontend.round_end import RoundEnd, round_end
@@ -61,8 +64,10 @@ from ginrummy.frontend.words import (
 
 __all__ = [
     "OPPONENT",
+    "Candidate",
     "CardControls",
     "Controls",
+    "Hint",
     "KnockNow",
     "KnockSpreads",
     "RoundDeal",
@@ -90,6 +95,7 @@ __all__ = [
     "round_end_text",
     "round_starts",
     "seen_cards",
+    "suggest",
     "table_data",
     "table_text",
     "takeback_refusal",
