@@ -287,3 +287,16 @@ def test_hint_shows_the_moves_ranked_with_reasons_within_80_columns(
     assert "suggested: t: the top discard Ts makes [Td Th Ts]; the opponent sees what you take" in said
     assert "or: s: the top discard Ts makes [Td Th Ts]; " in said
     assert "you take Ts" in said
+
+
+def test_no_hints_refuses_hint_and_quit_counts_the_hints_asked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With ``hints=False`` (``--no-hints``) ``hint`` says hints are off and the game goes on;
+    with hints on, ``quit`` says how many hints were asked."""
+    monkeypatch.chdir(tmp_path)
+    said = " ".join(line.strip() for line in _play(["t", "hint", "Kh", "quit"], hints=False))
+    assert "no hint: hints are off at this table" in said and "you discard Kh" in said
+    assert "asked for" not in said
+    said = " ".join(line.strip() for line in _play(["t", "hint", "Kh", "hint", "quit"]))
+    assert "you asked for 2 hints in this game" in said

@@ -75,3 +75,23 @@ def test_a_hint_explains_a_take_that_makes_a_meld_and_a_discard_that_breaks_none
     assert "suggested: t: the top discard Ts makes [Td Th Ts]; the opponent sees what you take" == lines[0]
     assert lines[1].startswith("or: s: the top discard Ts makes [Td Th Ts]; ")
     assert lines[1].endswith(" unseen cards would meld with your hand")
+
+
+def test_a_session_records_each_hint_and_a_table_may_turn_hints_off() -> None:
+    """``Session.hint`` gives the hint of the person's view and a session that records when it
+    was asked (kept by a save and its resume, and by the moves after); with ``hints=False`` it
+    is refused; a record that is no list of counts is refused."""
+    session = Session.new(gr.PAGAT, bot="greedy", seed=3, dealer=1)
+    asked, hint = session.hint()
+    assert hint == suggest(session.table) and (0,) == asked.hints_used
+    after = asked.apply(gr.TakeDiscard())
+    again, _ = after.hint()
+    assert (0, 1) == again.hints_used
+    key = bytes(range(32))
+    assert again == Session.resume(again.save(key), key)
+    assert (0, 1, 1) == again.hint()[0].apply(gr.Discard("Kh")).hints_used
+    off = Session.new(gr.PAGAT, bot="greedy", seed=3, dealer=1, hints=False)
+    with pytest.raises(gr.IllegalActionError, match="no hint: hints are off at this table"):
+        off.hint()
+    with pytest.raises(gr.InvalidPositionError, match="'hints_used' must be numbers of actions"):
+        attrs.evolve(session, hints_used=(-1,))

@@ -135,6 +135,9 @@ def _parser() -> argparse.ArgumentParser:
         help="where the in-game save writes (default ginrummy.sav; its key beside it, .key)",
     )
     play.add_argument("--resume", action="store_true", help="take up the game saved in --save")
+    play.add_argument(
+        "--no-hints", action="store_true", help="turn off hint (the moves ranked and explained)"
+    )
 
     presets = commands.add_parser(
         "presets", help="the rule presets", description="Show the presets, or one ruleset in full."
@@ -364,6 +367,7 @@ def _play(args: argparse.Namespace) -> int:
         free_takebacks=args.free_takebacks,
         save=args.save,
         resume=args.resume,
+        hints=not args.no_hints,
     )
 
 

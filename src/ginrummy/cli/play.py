@@ -6,7 +6,8 @@ the hand in its best melds with its deadwood, what is known of the bot's hand, t
 discard pile, the stock size, the knock limit, and the choices grouped), within 80 columns.
 Input is the action notation (``s``, ``t``, ``p``, ``d Kh`` or just ``Kh``, ``k Kh``, ``bg``,
 ``l 8h 0``, ``e``), ``a`` to let the greedy strategy make this move, ``hint`` for the moves
-ranked and explained (:func:`ginrummy.frontend.suggest`), ``u`` to take back your
+ranked and explained (:func:`ginrummy.frontend.suggest`; the session records each use, and
+``--no-hints`` turns them off), ``u`` to take back your
 last move and the bot's replies (refused, with the reason, once you have seen a card since
 that you did not know: the card drawn, the bot's discard, the round's end), ``pile`` for the
 discard pile's history, ``last`` for the last round's end again, ``deals`` to write the deal
@@ -47,7 +48,6 @@ from ginrummy.cli.save_files import (
 )
 from ginrummy.errors import GinRummyError, ParseError
 from ginrummy.frontend.fair_deals import deal_log
-from ginrummy.frontend.hints import suggest
 from ginrummy.frontend.history import game_events
 from ginrummy.frontend.save_ledger import RESUMED, SaveLedger
 from ginrummy.frontend.session import Session
@@ -189,6 +189,13 @@ class _Table:
         rounds = counted(len(self.session.view.results), "round")
         target = self.session.game.rules.target
         self.say(f"you leave after {rounds}: {self.scores()}; {standing}, playing to {target}")
+        self.hints_used()
+
+    def hints_used(self) -> None:
+        """How many hints the person asked for, when any."""
+        used = len(self.session.hints_used)
+        if used:
+            self.say(f"you asked for {counted(used, 'hint')} in this game")
 
     def narrate(self) -> None:
         """Say what happened since the last narration, from the person's view."""
@@ -238,6 +245,7 @@ class _Table:
         self.say("game over")
         for line in describe_game_result(self.session.view.result, HUMAN, opponent=BOT_NAME):
             self.say(line)
+        self.hints_used()
 
     def reveal(self) -> None:
         """The salt of the round that ended (its deck was dealt as the hands show), and the
@@ -320,7 +328,12 @@ class _Table:
             elif word == "deals":
                 self.write_deals()
             elif word == "hint":
-                for line in suggest(view).lines():
+                try:
+                    self.session, hint = self.session.hint()
+                except GinRummyError as exc:
+                    self.say(str(exc))
+                    continue
+                for line in hint.lines():
                     self.say(line)
             elif word == "pile":
                 for line in _pile_history(view):
@@ -366,6 +379,7 @@ def play(
     free_takebacks: bool = False,
     save: Path | None = None,
     resume: bool = False,
+    hints: bool = True,
 ) -> int:
     """Play a game in the terminal; return the exit status (0, also after ``quit``).
 
@@ -373,6 +387,8 @@ def play(
         the transcript reads as it would on screen).
     :param bot: the opponent: a name of ``gr.BOTS`` or a bot factory.
     :param free_takebacks: let ``u`` take back any move (a practice table).
+    :param hints: let ``hint`` show the moves ranked and explained (a resumed game keeps its
+        own setting).
     :param save: where ``save`` writes the game (default ``ginrummy.sav``), sealed with a key
         kept beside it (``ginrummy.key``), so reading the save shows no card. Sealing needs
         the extra ``ginrummy[saves]``: without it ``save`` says so and the game goes on.
@@ -390,7 +406,7 @@ def play(
         taken_up = take_up(path)
     else:
         session = Session.new(
-            rules, bot=bot, person=HUMAN, seed=seed, dealer=None, free_takebacks=free_takebacks
+            rules, bot=bot, person=HUMAN, seed=seed, dealer=None, free_takebacks=free_takebacks, hints=hints
         )
     table = _Table(session, ask, screen, echo, path)
     name = f"the {session.bot_name} bot"

@@ -62,6 +62,7 @@ from ginrummy.dealing import deal_salt
 from ginrummy.errors import GinRummyError, IllegalActionError, InvalidPositionError, SerializationError
 from ginrummy.frontend.controls import Controls, controls
 from ginrummy.frontend.fair_deals import RoundDeal, check_secret, game_deals
+from ginrummy.frontend.hints import Hint, suggest
 from ginrummy.frontend.history import actors, events_since_last_action
 from ginrummy.frontend.save_ledger import new_save_id
 from ginrummy.frontend.sealing import seal, unseal
@@ -92,6 +93,19 @@ def _check_secret(instance: object, attribute: attrs.Attribute[str], value: obje
         check_secret(value)
     except GinRummyError as exc:
         raise InvalidPositionError(str(exc), field="deal_secret") from None
+
+
+def _counts(value: object) -> tuple[int, ...]:
+    """``hints_used`` as a tuple of counts of actions.
+
+    :raises InvalidPositionError: for anything else.
+    """
+    if not isinstance(value, (list, tuple)) or not all(is_int(n) and n >= 0 for n in value):
+        raise InvalidPositionError(
+            f"invalid session: 'hints_used' must be numbers of actions, 0 or more (got {value!r:.60})",
+            field="hints_used",
+        )
+    return tuple(value)
 
 
 def _saved_bot(name: object, bots: Mapping[str, BotFactory]) -> str | BotFactory:
@@ -143,6 +157,11 @@ class Session:
     free_takebacks: bool = attrs.field(default=False, validator=flag_field(InvalidPositionError, "session"))
     """Whether the person may take back any decision, also after seeing a card it did not
     know (a practice table); off by default: see :attr:`undo_refusal`."""
+    hints: bool = attrs.field(default=True, validator=flag_field(InvalidPositionError, "session"))
+    """Whether the person may ask for hints (:meth:`hint`): a table's setting, off for a game
+    that counts."""
+    hints_used: tuple[int, ...] = attrs.field(default=(), converter=_counts)
+    """A record of hint use: the number of actions played when the person asked each hint."""
     deal_secret: str = attrs.field(factory=deal_salt, validator=_check_secret, eq=False, repr=False)
     """The secret the salts of the deals' commitments are made from (:attr:`deals`): 64
     hexadecimal digits from :mod:`secrets`, sealed in saves, never shown. Two sessions at the
@@ -179,6 +198,7 @@ class Session:
         seed: int | str | None = None,
         dealer: int | None = None,
         free_takebacks: bool = False,
+        hints: bool = True,
     ) -> Session:
         """A new game against ``bot``, with the bot's first moves played when it acts first.
 
@@ -188,11 +208,17 @@ class Session:
         :param seed: the game's seed (None: a random one, which the game records).
         :param dealer: the first dealer (None: drawn from the seed).
         :param free_takebacks: let the person take back any decision (a practice table).
+        :param hints: let the person ask for hints (:meth:`hint`).
         :raises InvalidPositionError: for a bad ruleset, seed, dealer, seat, bot or flag.
         """
         game = Game.new(rules, seed=seed, dealer=dealer)
         session = cls(
-            game=game, person=person, bot=bot, bot_seed=f"{game.seed}:bot", free_takebacks=free_takebacks
+            game=game,
+            person=person,
+            bot=bot,
+            bot_seed=f"{game.seed}:bot",
+            free_takebacks=free_takebacks,
+            hints=hints,
         )
         return session.play_bots()
 
@@ -290,6 +316,20 @@ class Session:
             return None
         return takeback_refusal(self.game, person=self.person, decision=last, paused=self.paused)
 
+    def hint(self) -> tuple[Session, Hint]:
+        """A hint for the person's decision now (:func:`~ginrummy.frontend.hints.suggest`,
+        which reads only the person's view), and the session that records its use.
+
+        :raises IllegalActionError: when hints are off at this table, or the person is not to
+            act.
+        """
+        if not self.hints:
+            raise IllegalActionError("no hint: hints are off at this table")
+        if not self.is_my_turn:
+            raise IllegalActionError("no hint now: it is not your turn")
+        hint = suggest(self.table)
+        return attrs.evolve(self, hints_used=(*self.hints_used, len(self.game.actions))), hint
+
     def _last_decision(self) -> int | None:
         """The index in ``game.actions`` of the person's last action, if any."""
         who = self.actors
@@ -382,7 +422,8 @@ class Session:
     def save(self, key: bytes, *, save_id: str | None = None) -> str:
         """A sealed save of this session: its open part says only what the person may know
         (the save's id, the ruleset's name, the seat, the bot, the scores, the rounds played,
-        whether take-backs are free); the game and the deal secret are sealed with ``key`` (see
+        whether take-backs are free, whether hints are allowed and when they were used); the
+        game and the deal secret are sealed with ``key`` (see
         :mod:`ginrummy.frontend.sealing`).
 
         :param key: the application's key, bytes, at least 16 of them.
@@ -401,6 +442,8 @@ class Session:
             "rounds": len(view.results),
             "is_over": view.is_over,
             "free_takebacks": self.free_takebacks,
+            "hints": self.hints,
+            "hints_used": list(self.hints_used),
         }
         secret = {
             "game": json.loads(dumps(self.game)),
@@ -436,6 +479,8 @@ class Session:
                 bot_seed=data["bot_seed"],
                 dealt_on=data["dealt_on"],
                 free_takebacks=open_part.get("free_takebacks", False),
+                hints=open_part.get("hints", True),
+                hints_used=open_part.get("hints_used", ()),
                 deal_secret=data.get("deal_secret") or deal_salt(),
             )
         except SerializationError:
