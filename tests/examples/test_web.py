@@ -33,6 +33,7 @@ from web_game import (
     frame_errors,
     frame_leaks,
     hidden_cards,
+    json_tokens,
     load_server,
     seeded,
 )
@@ -218,7 +219,7 @@ def test_protocol_errors_are_explained() -> None:
         cases = [
             ("not json", "invalid message 'not json': not JSON"),
             ("[1]", "invalid message '[1]': expected a JSON object"),
-            ('{"op": "fly"}', "unknown op 'fly': expected 'new', 'join', 'act', 'next' or 'undo'"),
+            ('{"op": "fly"}', "unknown op 'fly': expected 'new', 'join', 'act', 'next', 'undo' or 'hint'"),
             ('{"op": "next"}', "not seated at a game: send 'new' or 'join' first"),
             ("[" * 1000 + "]" * 1000, "invalid message '" + "[" * 80 + "': nested deeper than 8"),
             ('{"op": "act", "action": "s"}', "not seated at a game: send 'new' or 'join' first"),
@@ -377,3 +378,32 @@ def test_the_web_lobby_names_the_presets_and_defaults_to_the_tracker_bot() -> No
     script = (ROOT / "examples" / "web" / "static" / "app.js").read_text(encoding="utf-8")
     assert "ginrummy presets" in page
     assert f'bots.value = "{gr.DEFAULT_BOT}"' in script and 'bots.value = "greedy"' not in script
+
+
+def test_a_hint_goes_to_the_sender_alone_and_is_recorded() -> None:
+    """``hint`` against the bot: one ``hint`` frame to the sender, valid against the schema,
+    holding ``frontend.suggest`` of its view in words and no hidden card; the session records
+    the use. Between two people it is refused."""
+    app = server.create_app(make_game=seeded(seed=11, dealer=1))
+    with TestClient(app) as client, ExitStack() as stack:
+        ws, _ = start(stack, client, op="new", mode="bot", preset="pagat", bot="greedy")
+        frame = receive(ws)
+        table = table_of(client)
+        ws.send_text(json.dumps({"op": "hint"}))
+        hint = receive(ws)
+        view = table.game.round.view(0)
+        expected = frontend.suggest(view)
+        assert {
+            "op": "hint",
+            "step": frame["step"],
+            "best": str(expected.best),
+            "lines": expected.lines(),
+        } == hint
+        assert [] == frame_errors(hint)
+        assert set() == json_tokens(hint) & hidden_cards(table.game.round, 0)
+        assert (frame["step"],) == table.session.hints_used
+    with TestClient(server.create_app(make_game=seeded(seed=11, dealer=1))) as client, ExitStack() as stack:
+        first, _ = two_people(stack, client)
+        first.send_text(json.dumps({"op": "hint"}))
+        refused = receive(first)
+        assert ("refused", "hints are for games against a bot") == (refused["op"], refused["reason"])

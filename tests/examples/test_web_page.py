@@ -408,3 +408,26 @@ def test_the_deal_is_committed_to_before_the_round_and_verified_after_it(
     assert person.page.inner_text("#verify-result").startswith("NOT verified: the deck and salt revealed")
     print(f"\nscreenshots at {width} px: {', '.join(str(path) for path in shots)}")
     person.page.context.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 900)])
+def test_the_hint_button_shows_the_moves_ranked_and_why(
+    knocking: LiveServer, browser: Browser, width: int, height: int
+) -> None:
+    """On the person's turn against the bot, "Hint" shows the suggested move and the next ones
+    with their reasons, the lines of ``frontend.suggest`` of the person's view; the server's
+    session records the use; the hint goes when the person moves; the table still fits."""
+    person = start_bot_game(browser, knocking, "pagat", "greedy", width=width, height=height)
+    game = wait_until_settled(person, knocking)
+    expected = frontend.suggest(game.round.view(0)).lines()
+    person.page.click("#hint-button")
+    person.page.wait_for_selector("#hint .hint-line")
+    shown = person.page.eval_on_selector_all("#hint .hint-line", "ns => ns.map(n => n.textContent)")
+    assert expected == shown
+    assert (len(game.actions),) == knocking.table(person.game_id).session.hints_used
+    path = assert_fits(person, f"{width}-hint")
+    person.page.click(f'#table [data-action="{gr.GreedyBot().act(game.round.view(0))}"]')
+    wait_until_settled(person, knocking, after=len(game.actions))
+    assert [] == person.page.eval_on_selector_all("#hint .hint-line", "ns => ns.map(n => n.textContent)")
+    print(f"\nscreenshot at {width} px: {path}")
+    person.page.context.close()

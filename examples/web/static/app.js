@@ -125,6 +125,11 @@ function receive(message) {
       render();
       document.body.dataset.step = String(message.step);
       return undefined;
+    case "hint":
+      if (frame !== null && message.step === frame.step) {
+        $("hint").replaceChildren(...message.lines.map((line) => el("span", { className: "hint-line" }, line)));
+      }
+      return undefined;
     case "refused":
       $("refusal").textContent = `Refused "${message.action}": ${message.reason}`;
       $("refusal").hidden = false;
@@ -202,6 +207,11 @@ function render() {
     .join("; ");
   $("status").textContent = statusText(game, view, ended);
   drawFairDeal(ended);
+  $("hint-area").hidden = mode !== "bot" || ended || game.is_over || view.to_act !== me;
+  if ($("hint").dataset.step !== String(frame.step)) {
+    $("hint").replaceChildren();
+    $("hint").dataset.step = String(frame.step);
+  }
   const legal = ended ? [] : view.legal_actions;
   drawOpponent(view);
   drawPiles(view);
@@ -640,6 +650,7 @@ function setUp() {
   });
   $("next-round").addEventListener("click", nextRound);
   $("verify-deal").addEventListener("click", verifyDeal);
+  $("hint-button").addEventListener("click", () => send({ op: "hint" }));
   for (const button of document.querySelectorAll("#sorting .sort")) {
     button.addEventListener("click", () => {
       if (button.dataset.order === "mine" && order !== "mine") {
