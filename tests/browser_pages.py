@@ -28,6 +28,7 @@ from chromium import CHROMIUM, FLAGS
 from web_game import (
     States,
     card_tokens,
+    deal_errors,
     expected_frame,
     frame_errors,
     frame_leaks,
@@ -121,6 +122,8 @@ class Person:
     player: int = 0
     game_id: str = ""
     dom_checks: int = 0
+    commitments: dict[int, str] = field(default_factory=dict)
+    """The commitment each round was shown with in its frames (:func:`web_game.deal_errors`)."""
 
     def listen(self) -> None:
         """Record every websocket frame the page receives."""
@@ -190,7 +193,10 @@ def check_person(person: Person, game: gr.Game, states: States, opponent: str = 
             expected = expected_frame(
                 states[frame["step"]], player, paused=frame["paused"], opponent=opponent
             )
-            assert expected == {**frame, "waiting": False}
+            assert expected == {key: value for key, value in frame.items() if key != "deal"} | {
+                "waiting": False
+            }
+            assert [] == deal_errors(frame, states[frame["step"]], person.commitments)
         assert [] == frame_errors(frame)
         assert set() == frame_leaks(frame, states, player, len(game.actions))
     person.checked_frames = len(person.frames)

@@ -20,6 +20,7 @@ import jsonschema_rs
 
 import ginrummy as gr
 from ginrummy import frontend
+from ginrummy.frontend.fair_deals import round_salt
 from repository import ROOT
 
 SERVER = ROOT / "examples" / "web" / "server.py"
@@ -162,10 +163,13 @@ def expected_frame(
     waiting: bool = False,
     paused: bool = False,
     opponent: str = "the greedy bot",
+    secret: str | None = None,
 ) -> dict[str, Any]:
     """The state frame ``player`` must receive for ``game``, built here from the library and
-    the kit."""
+    the kit; with the table's deal secret, its fair-deal part too (else without it: check it
+    with :func:`deal_errors`)."""
     finished = None if game.finished is None else game.finished.view(player)
+    deal = {} if secret is None else {"deal": deal_frame(game, secret)}
     return {
         "op": "state",
         "step": len(game.actions),
@@ -175,7 +179,58 @@ def expected_frame(
         "paused": paused,
         "table": frontend.table_data(game.round.view(player), opponent=opponent),
         "last": None if finished is None else frontend.table_data(finished, opponent=opponent),
+        **deal,
     }
+
+
+def deal_frame(game: gr.Game, secret: str) -> dict[str, Any]:
+    """The fair-deal part of a state frame for ``game`` under the deal secret ``secret``, built
+    here from the library: the commitment of the round in play, the reveal of the last round
+    over."""
+    over, dealt = len(game.results), len(game.decks)
+    revealed = None
+    if over:
+        salt = round_salt(secret, over)
+        deck = game.decks[over - 1]
+        revealed = {
+            "number": over,
+            "commitment": gr.commit_deal(deck, salt),
+            "deck": " ".join(map(str, deck)),
+            "salt": salt,
+        }
+    playing = dealt > over
+    return {
+        "number": dealt if playing else over,
+        "commitment": gr.commit_deal(game.decks[dealt - 1], round_salt(secret, dealt)) if playing else None,
+        "revealed": revealed,
+    }
+
+
+def deal_errors(frame: dict[str, Any], game: gr.Game, commitments: dict[int, str]) -> list[str]:
+    """What is wrong with a state frame's fair-deal part for ``game`` (the game at the
+    frame's step), without the table's secret: the commitment a round had while in play must
+    be the one revealed at its end, and the reveal must verify and be the deck dealt.
+
+    :param commitments: the commitment each round was shown with so far (filled in here).
+    """
+    deal = frame["deal"]
+    errors = []
+    if len(game.decks) > len(game.results):
+        seen = commitments.setdefault(len(game.decks), deal["commitment"])
+        if seen != deal["commitment"]:
+            errors.append(f"round {len(game.decks)}: its commitment changed while in play")
+    revealed = deal["revealed"]
+    if revealed is not None:
+        number = revealed["number"]
+        if number != len(game.results) or revealed["deck"] != " ".join(map(str, game.decks[number - 1])):
+            errors.append(f"round {number}: the deck revealed is not the deck dealt")
+        if commitments.get(number, revealed["commitment"]) != revealed["commitment"]:
+            errors.append(f"round {number}: the commitment revealed is not the one shown in play")
+        try:
+            gr.verify_deal(revealed["commitment"], revealed["deck"], revealed["salt"])
+        except gr.CommitmentError as exc:
+            errors.append(str(exc))
+    return errors
 
 
 FRAMES_SCHEMA = ROOT / "examples" / "web" / "frames.schema.json"

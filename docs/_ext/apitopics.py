@@ -67,7 +67,16 @@ TOPICS = (
     Topic("cards", modules=("ginrummy.cards", "ginrummy.melds")),
     Topic("partitioner", modules=("ginrummy.melding.partition", "ginrummy.melding")),
     Topic("rulesets", modules=("ginrummy.rules",)),
-    Topic("rounds", modules=("ginrummy.play.round", "ginrummy.actions", "ginrummy.phase", "ginrummy.play")),
+    Topic(
+        "rounds",
+        modules=(
+            "ginrummy.play.round",
+            "ginrummy.actions",
+            "ginrummy.phase",
+            "ginrummy.play",
+            "ginrummy.dealing",
+        ),
+    ),
     Topic("games", modules=("ginrummy.play.game", "ginrummy.results")),
     Topic("views", modules=("ginrummy.beliefs",), names=r"\w*View"),
     Topic("json", modules=("ginrummy.io",)),

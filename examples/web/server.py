@@ -19,9 +19,11 @@ frame the server sends; the documentation's front-end page explains them). Clien
     {"op": "act", "action": "d Kh"}                   (an action in the library's notation)
     {"op": "next"}                                    (deal on from a round's end, against a bot)
     {"op": "undo"}                                    (take back one's last decision, against a bot)
+    {"op": "hint"}                                    (the moves ranked and explained, against a bot)
 
 and receive ``hello`` (the presets and bots), ``joined`` (the game id, the seat and its
-token), ``state`` after every change, ``refused`` (to the sender only) and ``error`` frames.
+token), ``state`` after every change, ``hint`` (to the sender only: ``frontend.suggest`` of its
+view, the session recording the use), ``refused`` (to the sender only) and ``error`` frames.
 A ``state`` frame holds ``gr.dumps(game.view(player))`` for the receiving player only, the view
 of the last finished round, and the kit's hints for that player (``frontend.table_data``), so
 hidden cards never leave the server. The server applies an action only for the seat of the
@@ -140,8 +142,12 @@ class Hub:
             await self.act(client, text_field(message, "action"))
         elif op in ("next", "undo"):
             await self.steer(client, op)
+        elif op == "hint":
+            await self.hint(client)
         else:
-            raise ProtocolError(f"unknown op {op!r:.40}: expected 'new', 'join', 'act', 'next' or 'undo'")
+            raise ProtocolError(
+                f"unknown op {op!r:.40}: expected 'new', 'join', 'act', 'next', 'undo' or 'hint'"
+            )
 
     async def create(self, client: Client, message: dict[str, Any]) -> None:
         """Open a table for ``client`` (seat 0) under the preset asked for."""
@@ -257,6 +263,31 @@ class Hub:
                 return
             await self.broadcast(table)
         self._start_bot(table)
+
+    async def hint(self, client: Client) -> None:
+        """Send ``client`` alone the hint for its decision now (against a bot only), and
+        record its use in the session."""
+        table = client.table
+        if table is None:
+            raise ProtocolError("not seated at a game: send 'new' or 'join' first")
+        async with table.lock:
+            session = table.session
+            if session is None:
+                await self.refuse(client, "hint", "hints are for games against a bot")
+                return
+            try:
+                table.session, hint = session.hint()
+            except gr.IllegalActionError as exc:
+                await self.refuse(client, "hint", str(exc))
+                return
+            await client.send(
+                {
+                    "op": "hint",
+                    "step": len(session.game.actions),
+                    "best": str(hint.best),
+                    "lines": hint.lines(),
+                }
+            )
 
     async def refuse(self, client: Client, text: str, reason: str) -> None:
         """Tell ``client`` alone that its message was not acted on, and why."""

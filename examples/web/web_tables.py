@@ -3,7 +3,9 @@ connections, the seats, the tables, and the state frames a player receives.
 
 A state frame is made from the receiving player's views only (:func:`state_frame`); the
 finished rounds' part of its ``GameView`` document is written once per round
-(:class:`Documents`).
+(:class:`Documents`). Its ``deal`` is the table's fair-deal record (:func:`deal_part`): the
+commitment to the deck of the round in play, published before anyone plays it, and the
+deck and salt of the last round over, which the page verifies.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 import ginrummy as gr
 from ginrummy import frontend
+from ginrummy.dealing import deal_salt
+from ginrummy.frontend.fair_deals import round_deal
 
 __all__ = [
     "BURST",
@@ -36,6 +40,7 @@ __all__ = [
     "ProtocolError",
     "Seat",
     "Table",
+    "deal_part",
     "parse_message",
     "state_frame",
     "text_field",
@@ -146,6 +151,23 @@ def state_frame(table: Table, player: int) -> dict[str, Any]:
         "paused": table.session is not None and table.session.paused,
         "table": frontend.table_data(game.round.view(player), opponent=opponent),
         "last": last,
+        "deal": deal_part(game, table.deal_secret),
+    }
+
+
+def deal_part(game: gr.Game, secret: str) -> dict[str, Any]:
+    """The fair-deal part of a state frame: the commitment to the deck of the round in play
+    (``commitment``: the round dealt next while the table shows a round's end) and the reveal
+    of the last round over (``revealed``: its number, commitment, deck and salt; None before
+    any round ended). Nothing of it tells the deck of a round before its end."""
+    over = len(game.results)
+    dealt = len(game.decks)
+    revealed = round_deal(game, secret, over).to_json() if over else None
+    current = round_deal(game, secret, dealt) if dealt > over else None
+    return {
+        "number": dealt if current is not None else over,
+        "commitment": None if current is None else current.commitment,
+        "revealed": revealed,
     }
 
 
@@ -228,6 +250,13 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
     documents: dict[int, Documents] = field(default_factory=lambda: {0: Documents(), 1: Documents()})
+    people_secret: str = field(default_factory=deal_salt, repr=False)
+    """The deal secret of a game between two people (a game against a bot uses its session's)."""
+
+    @property
+    def deal_secret(self) -> str:
+        """The secret the salts of the table's deal commitments are made from."""
+        return self.session.deal_secret if self.session is not None else self.people_secret
 
     @property
     def game(self) -> gr.Game:

@@ -41,8 +41,10 @@ from ginrummy.actions import (
 )
 from ginrummy.build_kind import COMPILED
 from ginrummy.cards import DECK, Card, CardsLike, Hand, Rank, Suit
+from ginrummy.dealing import commit_deal, verify_deal
 from ginrummy.errors import (
     CacheWarning,
+    CommitmentError,
     GinRummyError,
     IllegalActionError,
     InvalidCardError,
@@ -188,6 +190,7 @@ __all__ = [
     "CamperBot",
     "Card",
     "CardsLike",
+    "CommitmentError",
     "Comparison",
     "Counts",
     "Decision",
@@ -257,6 +260,7 @@ __all__ = [
     "best_discards",
     "best_layoffs",
     "best_melds",
+    "commit_deal",
     "compare",
     "deadwood",
     "dumps",
@@ -276,4 +280,5 @@ __all__ = [
     "simulate",
     "to_data",
     "tune",
+    "verify_deal",
 ]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 __all__ = [
     "CacheWarning",
+    "CommitmentError",
     "GinRummyError",
     "IllegalActionError",
     "InvalidCardError",
@@ -181,6 +182,20 @@ class SerializationError(GinRummyError):
     Traceback (most recent call last):
     ...
     ginrummy.errors.SerializationError: document.version: unknown version 2 (known: [1])
+    """
+
+
+class CommitmentError(GinRummyError):
+    """A revealed deal that is not the one committed to before the round: the deck or the salt
+    changed since the commitment, or a commitment, deck or salt that is not written as one.
+
+    >>> import ginrummy as gr
+    >>> gr.verify_deal("00" * 32, gr.DECK, "ab" * 32)
+    Traceback (most recent call last):
+    ...
+    ginrummy.errors.CommitmentError: deal not verified: the commitment '0000000000000000...'
+    is not SHA-256 of this salt and deck: the deck or the salt was changed since the
+    commitment
     """
 
 

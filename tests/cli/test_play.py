@@ -19,7 +19,7 @@ import pytest
 import ginrummy as gr
 from cli_helpers import run_cli
 from ginrummy.cli.play import HELP, WIDTH, load_key, play, resume_file, save_file
-from ginrummy.frontend import Session
+from ginrummy.frontend import Session, read_deal_log
 from sealed_saves import KEY, V1_SAVE, v1_session
 
 _BROKEN = re.compile(r"(^|[ ,:])(d|k|l)$|^\s+[A2-9TJQK][cdhs]\b")
@@ -87,6 +87,7 @@ def test_the_save_file_shows_nothing_hidden(tmp_path: Path) -> None:
     save_file(session, tmp_path / "a.sav")
     save_file(other, tmp_path / "b.sav")
     first, second = (json.loads((tmp_path / name).read_text(encoding="utf-8")) for name in ("a.sav", "b.sav"))
+    assert first["open"].pop("id") != second["open"].pop("id")  # each save has its own random id
     assert first["open"] == second["open"]
     assert len(first["sealed"]) == len(second["sealed"])
     text = (tmp_path / "a.sav").read_text(encoding="utf-8")
@@ -170,3 +171,132 @@ def test_a_save_cut_short_changed_or_foreign_is_one_error_line_naming_the_file(t
     resumed = run_cli("play", "--resume", "--bot", "tracker", input="quit\n", cwd=tmp_path)
     assert (0, "") == (resumed.returncode, resumed.stderr)
     assert "you leave after 1 round: scores: you 0, the bot 6" in resumed.stdout
+
+
+def _play(answers: list[str], **options: object) -> list[str]:
+    """The lines ``play`` writes for ``answers`` (seed 3, the greedy bot), at most 80 columns
+    each, none broken inside an entry."""
+    lines: list[str] = []
+    feed = iter(answers)
+
+    def ask(prompt: str) -> str:
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    assert 0 == play(gr.PAGAT, 3, ask=ask, say=lines.append, bot="greedy", **options)  # type: ignore[arg-type]
+    assert [] == [line for line in lines if len(line) > WIDTH or _BROKEN.search(line)]
+    return lines
+
+
+def test_a_save_cannot_be_used_to_peek_at_the_stock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The peek of issue 52: save before drawing, take the save up, draw (the stock's top
+    card is seen), quit, and take the save up again: refused, one error line with a sentence a
+    person understands; ``quit`` had said that the game is not saved and that the save was
+    taken up already. Leaving with nothing played since a save was taken up gives it back."""
+    monkeypatch.chdir(tmp_path)
+    _play(["t", "Kh", "save"])
+    kept = _play(["quit"], resume=True)
+    said = " ".join(line.strip() for line in kept)
+    assert "nothing was played since you took up ginrummy.sav: it is saved there still" in said
+    peeked = _play(["s", "quit"], resume=True)
+    said = " ".join(line.strip() for line in peeked)
+    assert "you draw" in said
+    assert (
+        "this game is not saved (save saves it and leaves); ginrummy.sav holds the save taken up "
+        "already, which cannot be taken up again"
+    ) in said
+    result = run_cli("play", "--resume", "--bot", "greedy", cwd=tmp_path)
+    assert (2, "") == (result.returncode, result.stdout)
+    assert (
+        "ginrummy play: error: cannot resume from 'ginrummy.sav': this save was taken up already, "
+        "and a save is taken up once: the game went on from it, and playing it again would let "
+        "you choose again knowing cards you have seen since\n"
+    ) == result.stderr
+    ledger = json.loads((tmp_path / "ginrummy.ledger").read_text(encoding="utf-8"))
+    assert [
+        [json.loads((tmp_path / "ginrummy.sav").read_text(encoding="utf-8"))["open"]["id"], "resumed"]
+    ] == (ledger["saves"])
+
+
+def test_a_save_copied_back_or_without_its_ledger_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A copy of the save kept before it was taken up and put back after is refused (the
+    ledger knows its id); with the ledger deleted, the save is refused as not in the ledger;
+    a practice table's save (free take-backs) is taken up again and again."""
+    monkeypatch.chdir(tmp_path)
+    _play(["t", "Kh", "save"])
+    copy = (tmp_path / "ginrummy.sav").read_text(encoding="utf-8")
+    _play(["s", "quit"], resume=True)
+    (tmp_path / "ginrummy.sav").write_text(copy, encoding="utf-8")
+    with pytest.raises(gr.SerializationError, match="this save was taken up already"):
+        resume_file(tmp_path / "ginrummy.sav", "greedy")
+    (tmp_path / "ginrummy.ledger").unlink()
+    with pytest.raises(gr.SerializationError, match="this save is not in the ledger beside it"):
+        resume_file(tmp_path / "ginrummy.sav", "greedy")
+    _play(["t", "Kh", "save"], free_takebacks=True, save=Path("practice.sav"))
+    for _ in range(2):
+        lines = _play(["s", "quit"], resume=True, save=Path("practice.sav"))
+        assert any(line.startswith("you draw") for line in lines)
+
+
+def test_quit_says_what_is_saved_and_where(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``quit`` in a new game says the game is not saved; with an earlier save there, not
+    taken up, it says that save is still there and how to take it up."""
+    monkeypatch.chdir(tmp_path)
+    said = " ".join(line.strip() for line in _play(["quit"]))
+    assert "this game is not saved: save saves it and leaves" in said
+    _play(["t", "Kh", "save"], save=Path("g.sav"))
+    said = " ".join(line.strip() for line in _play(["quit"], save=Path("g.sav")))
+    assert (
+        "this game is not saved; g.sav holds an earlier save (0 rounds played), which ginrummy play "
+        "--resume --save g.sav takes up"
+    ) in said
+
+
+def test_each_round_opens_with_its_commitment_and_ends_with_its_salt(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each round's first lines give the commitment to its deck; its end gives the salt;
+    ``deals`` writes the deal log beside the save and keeps it up to date, and the log
+    verifies: the commitment printed at the round's start is the log's, and the salt printed
+    at its end with the log's deck gives it."""
+    monkeypatch.chdir(tmp_path)
+    lines = _play(["deals"] + ["a"] * 40 + [""] + ["a"] * 3 + ["quit"])
+    commitments = [line.removeprefix("commitment: ") for line in lines if line.startswith("commitment: ")]
+    salts = [line.removeprefix("salt: ") for line in lines if line.startswith("salt: ")]
+    assert len(commitments) >= 2 and len(salts) >= 1
+    deals = read_deal_log((tmp_path / "ginrummy.deals").read_text(encoding="utf-8"))
+    assert commitments == [deal.commitment for deal in deals]
+    assert salts == [deal.salt for deal in deals if deal.revealed]
+    first = deals[0]
+    assert first.deck is not None and first.salt == salts[0]
+    assert first.deck == gr.verify_deal(commitments[0], first.deck, salts[0])
+
+
+def test_hint_shows_the_moves_ranked_with_reasons_within_80_columns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``hint`` prints the suggested move and the next ones with their reasons, wrapped at 80
+    columns between words; the game goes on after it."""
+    monkeypatch.chdir(tmp_path)
+    lines = _play(["t", "Kh", "hint", "t", "quit"])
+    said = " ".join(line.strip() for line in lines)
+    assert "suggested: t: the top discard Ts makes [Td Th Ts]; the opponent sees what you take" in said
+    assert "or: s: the top discard Ts makes [Td Th Ts]; " in said
+    assert "you take Ts" in said
+
+
+def test_no_hints_refuses_hint_and_quit_counts_the_hints_asked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With ``hints=False`` (``--no-hints``) ``hint`` says hints are off and the game goes on;
+    with hints on, ``quit`` says how many hints were asked."""
+    monkeypatch.chdir(tmp_path)
+    said = " ".join(line.strip() for line in _play(["t", "hint", "Kh", "quit"], hints=False))
+    assert "no hint: hints are off at this table" in said and "you discard Kh" in said
+    assert "asked for" not in said
+    said = " ".join(line.strip() for line in _play(["t", "hint", "Kh", "hint", "quit"]))
+    assert "you asked for 2 hints in this game" in said

@@ -28,10 +28,12 @@ from repository import ROOT
 from web_game import (
     SERVER,
     States,
+    deal_errors,
     expected_frame,
     frame_errors,
     frame_leaks,
     hidden_cards,
+    json_tokens,
     load_server,
     seeded,
 )
@@ -121,7 +123,8 @@ def test_a_whole_game_against_the_bot_sends_the_players_view_after_every_action(
     pauses = [frame for frame in frames if frame["paused"]]
     assert len(table.game.results) - 1 == len(pauses)
     for frame in frames:
-        assert expected_frame(states[frame["step"]], 0, paused=frame["paused"]) == frame
+        expected = expected_frame(states[frame["step"]], 0, paused=frame["paused"], secret=table.deal_secret)
+        assert expected == frame
         assert [] == frame_errors(frame)
         assert set() == frame_leaks(frame, states, 0, frame["step"])
 
@@ -134,7 +137,8 @@ def test_every_preset_can_be_hosted(preset: str) -> None:
         ws, joined = start(stack, client, op="new", mode="bot", preset=preset, bot="random")
         frame = receive(ws)
         game = gr.Game.new(gr.PRESETS[preset], seed=1, dealer=1)
-        assert (0, expected_frame(game, 0, opponent="the random bot")) == (joined["player"], frame)
+        expected = expected_frame(game, 0, opponent="the random bot", secret=table_of(client).deal_secret)
+        assert (0, expected) == (joined["player"], frame)
         assert preset == frame["view"]["data"]["rules"]["name"]
 
 
@@ -215,7 +219,7 @@ def test_protocol_errors_are_explained() -> None:
         cases = [
             ("not json", "invalid message 'not json': not JSON"),
             ("[1]", "invalid message '[1]': expected a JSON object"),
-            ('{"op": "fly"}', "unknown op 'fly': expected 'new', 'join', 'act', 'next' or 'undo'"),
+            ('{"op": "fly"}', "unknown op 'fly': expected 'new', 'join', 'act', 'next', 'undo' or 'hint'"),
             ('{"op": "next"}', "not seated at a game: send 'new' or 'join' first"),
             ("[" * 1000 + "]" * 1000, "invalid message '" + "[" * 80 + "': nested deeper than 8"),
             ('{"op": "act", "action": "s"}', "not seated at a game: send 'new' or 'join' first"),
@@ -257,7 +261,9 @@ def test_a_third_person_cannot_join_and_a_token_takes_a_seat_back() -> None:
         third.send_text(json.dumps({"op": "join", "game": game_id, "token": joined["token"]}))
         rejoined = receive(third)
         assert (0, joined["token"]) == (rejoined["player"], rejoined["token"])
-        assert expected_frame(table_of(client).game, 0, opponent="the other person") == receive(third)
+        table = table_of(client)
+        expected = expected_frame(table.game, 0, opponent="the other person", secret=table.deal_secret)
+        assert expected == receive(third)
 
 
 def deck_pair() -> tuple[tuple[gr.Card, ...], tuple[gr.Card, ...]]:
@@ -305,11 +311,55 @@ def discard_drawn(client: TestClient) -> str:
 
 def test_games_differing_only_in_unseen_cards_send_a_player_the_same_frames() -> None:
     """Two games whose deals differ only in a card of the opponent's hand swapped with a
-    stock card send player 0 identical frames, while player 1's frames differ."""
+    stock card send player 0 identical frames, while player 1's frames differ. The one
+    exception is the commitment to the deck, which is a hash of the deck and a secret salt
+    (random for each table): it differs, and tells nothing (``tests/test_dealing.py``), and
+    no frame before the round's end holds the salt or the deck."""
     deck, swapped = deck_pair()
     frames, other = frames_of_both(deck), frames_of_both(swapped)
-    assert frames[0] == other[0]
+    assert without_commitments(frames[0]) == without_commitments(other[0])
     assert frames[1] != other[1]
+    notation = " ".join(map(str, deck))
+    assert all(notation not in text and '"revealed": null' in text for text in frames[0] + frames[1])
+
+
+def without_commitments(texts: list[str]) -> list[dict[str, Any]]:
+    """The frames of ``texts``, each without its commitment (checked to be 64 hexadecimal digits)."""
+    frames = [json.loads(text) for text in texts]
+    for frame in frames:
+        assert re.fullmatch("[0-9a-f]{64}", frame["deal"].pop("commitment"))
+    return frames
+
+
+def test_the_commitment_shown_in_play_is_the_one_revealed_and_it_verifies() -> None:
+    """Along a whole game against the bot: each round's commitment stays the same while the
+    round is played, the reveal at its end has that commitment, is the deck dealt, and
+    verifies with ``gr.verify_deal``; the deck of the round in play is never in a frame."""
+    app = server.create_app(make_game=seeded(seed=12, dealer=1))
+    person = gr.GreedyBot()
+    commitments: dict[int, str] = {}
+    revealed = set()
+    with TestClient(app) as client, ExitStack() as stack:
+        ws, _ = start(stack, client, op="new", mode="bot", preset="pagat", bot="greedy")
+        table = table_of(client)
+        states = States()
+        while True:
+            frame = receive(ws)
+            states.follow(table.game)
+            game = states[frame["step"]]
+            assert [] == deal_errors(frame, game, commitments)
+            if not frame["paused"] and not game.is_over:
+                assert " ".join(map(str, game.decks[-1])) not in json.dumps(frame)
+            if frame["deal"]["revealed"] is not None:
+                revealed.add(frame["deal"]["revealed"]["number"])
+            view = gr.loads(json.dumps(frame["view"]))
+            if view.is_over:
+                break
+            if frame["paused"]:
+                ws.send_text(json.dumps({"op": "next"}))
+            elif view.round.to_act == 0:
+                ws.send_text(json.dumps({"op": "act", "action": str(person.act(view.round))}))
+    assert revealed == set(range(1, len(table.game.results) + 1)) and len(revealed) > 1
 
 
 def test_the_server_script_shows_its_options() -> None:
@@ -332,3 +382,32 @@ def test_the_web_lobby_names_the_presets_and_defaults_to_the_tracker_bot() -> No
     assert list(gr.PRESETS) == re.findall(r"<dt>([\w-]+)</dt><dd>", lobby)
     assert "ginrummy " not in lobby and "<code>" not in lobby
     assert f'bots.value = "{gr.DEFAULT_BOT}"' in script and 'bots.value = "greedy"' not in script
+
+
+def test_a_hint_goes_to_the_sender_alone_and_is_recorded() -> None:
+    """``hint`` against the bot: one ``hint`` frame to the sender, valid against the schema,
+    holding ``frontend.suggest`` of its view in words and no hidden card; the session records
+    the use. Between two people it is refused."""
+    app = server.create_app(make_game=seeded(seed=11, dealer=1))
+    with TestClient(app) as client, ExitStack() as stack:
+        ws, _ = start(stack, client, op="new", mode="bot", preset="pagat", bot="greedy")
+        frame = receive(ws)
+        table = table_of(client)
+        ws.send_text(json.dumps({"op": "hint"}))
+        hint = receive(ws)
+        view = table.game.round.view(0)
+        expected = frontend.suggest(view)
+        assert {
+            "op": "hint",
+            "step": frame["step"],
+            "best": str(expected.best),
+            "lines": expected.lines(),
+        } == hint
+        assert [] == frame_errors(hint)
+        assert set() == json_tokens(hint) & hidden_cards(table.game.round, 0)
+        assert (frame["step"],) == table.session.hints_used
+    with TestClient(server.create_app(make_game=seeded(seed=11, dealer=1))) as client, ExitStack() as stack:
+        first, _ = two_people(stack, client)
+        first.send_text(json.dumps({"op": "hint"}))
+        refused = receive(first)
+        assert ("refused", "hints are for games against a bot") == (refused["op"], refused["reason"])

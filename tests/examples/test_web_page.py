@@ -369,3 +369,65 @@ def test_the_table_fits_a_phone_and_a_desktop(
     shots.append(assert_fits(person, f"{width}-round-end"))
     print(f"\nscreenshots at {width} px: {', '.join(str(path) for path in shots)}")
     person.page.context.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 900)])
+def test_the_deal_is_committed_to_before_the_round_and_verified_after_it(
+    knocking: LiveServer, browser: Browser, width: int, height: int
+) -> None:
+    """While a round is played the table shows the commitment to its deck (the server's,
+    before the person's first move); at the round's end the panel shows the same commitment
+    and the salt, and "Verify the deal" checks in the browser that SHA-256 of the salt and the
+    deck revealed is that commitment, and says "NOT verified" for a deck changed since; the
+    panel fits the window. Screenshots are kept."""
+    person = start_bot_game(browser, knocking, "pagat", "greedy", width=width, height=height)
+    states = States()
+    wait_until_settled(person, knocking)
+    table = knocking.table(person.game_id)
+    committed = table.session.deals[0].commitment
+    assert committed == person.page.inner_text("#deal-commitment")
+    assert "1" == person.page.inner_text("#deal-number")
+    shots = [assert_fits(person, f"{width}-deal-committed")]
+    play_until(person, knocking, states, lambda g: showing(person) == "finished")
+    assert person.page.is_visible("#last-deal") and not person.page.is_visible("#fair-deal")
+    assert committed == person.page.inner_text("#last-commitment")
+    deal = table.session.deals[0]
+    assert deal.salt == person.page.inner_text("#last-salt")
+    person.page.click("#verify-deal")
+    person.page.wait_for_selector('#verify-result[data-verified="true"]')
+    assert "Verified: the deck dealt is the one committed to before the round." == person.page.inner_text(
+        "#verify-result"
+    )
+    shots.append(assert_fits(person, f"{width}-deal-verified"))
+    # a reveal changed in the page (as a server cheating after the round would send it)
+    person.page.evaluate(
+        "() => { frame.deal.revealed.deck = frame.deal.revealed.deck.split(' ').reverse().join(' '); }"
+    )
+    person.page.click("#verify-deal")
+    person.page.wait_for_selector('#verify-result[data-verified="false"]')
+    assert person.page.inner_text("#verify-result").startswith("NOT verified: the deck and salt revealed")
+    print(f"\nscreenshots at {width} px: {', '.join(str(path) for path in shots)}")
+    person.page.context.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 900)])
+def test_the_hint_button_shows_the_moves_ranked_and_why(
+    knocking: LiveServer, browser: Browser, width: int, height: int
+) -> None:
+    """On the person's turn against the bot, "Hint" shows the suggested move and the next ones
+    with their reasons, the lines of ``frontend.suggest`` of the person's view; the server's
+    session records the use; the hint goes when the person moves; the table still fits."""
+    person = start_bot_game(browser, knocking, "pagat", "greedy", width=width, height=height)
+    game = wait_until_settled(person, knocking)
+    expected = frontend.suggest(game.round.view(0)).lines()
+    person.page.click("#hint-button")
+    person.page.wait_for_selector("#hint .hint-line")
+    shown = person.page.eval_on_selector_all("#hint .hint-line", "ns => ns.map(n => n.textContent)")
+    assert expected == shown
+    assert (len(game.actions),) == knocking.table(person.game_id).session.hints_used
+    path = assert_fits(person, f"{width}-hint")
+    person.page.click(f'#table [data-action="{gr.GreedyBot().act(game.round.view(0))}"]')
+    wait_until_settled(person, knocking, after=len(game.actions))
+    assert [] == person.page.eval_on_selector_all("#hint .hint-line", "ns => ns.map(n => n.textContent)")
+    print(f"\nscreenshot at {width} px: {path}")
+    person.page.context.close()

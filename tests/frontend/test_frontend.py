@@ -38,7 +38,8 @@ def shown(session: Session) -> dict[str, Any]:
         "game-text": str(session.view),
         "knock": frontend.knock_now(table),
         "discards": frontend.discard_deadwood(table),
-        "open": json.loads(session.save(KEY))["open"],
+        "open": json.loads(session.save(KEY, save_id="one"))["open"],
+        "revealed": [deal.revealed for deal in session.deals],  # the contents: test_fair_deals
         "sealed-size": len(json.loads(session.save(KEY))["sealed"]),
     }
     if table.result is not None:

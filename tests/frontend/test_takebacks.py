@@ -1,6 +1,8 @@
 """Take-backs that reveal nothing (``ginrummy.frontend.takebacks`` and ``Session.undo``): a
 person may take back a decision only while it has seen no card since that it did not know
-before it, so no take-back lets the person learn a card and then choose again.
+before it, so no take-back lets the person learn a card and then choose again. Nor does a
+save: a table that keeps a ledger of its saves (``ginrummy.frontend.save_ledger``) takes each
+save up once, and never once the session went on past it.
 
 The invariant is checked by a tracker of what the person has learned in each round: whatever
 the person has seen of a round stays shown in every later state of that round (a take-back
@@ -17,9 +19,11 @@ from hypothesis import strategies as st
 
 import ginrummy as gr
 from ginrummy.cards import Card
-from ginrummy.frontend import Session
+from ginrummy.frontend import SaveLedger, Session
+from ginrummy.frontend.save_ledger import PASSED, RESUMED, SAVED, new_save_id
 from ginrummy.frontend.takebacks import seen_cards, takeback_refusal
 from hypothesis_share import examples
+from sealed_saves import KEY
 
 
 class Learned:
@@ -29,6 +33,7 @@ class Learned:
         self.cards: dict[int, frozenset[Card]] = {}
         self.scored: set[int] = set()
         self.violations: list[str] = []
+        self.resumes: list[bool] = []  # each save tried: taken up (True) or refused (False)
 
     def look(self, session: Session) -> None:
         """The person looks at the table: record what it shows, and any knowledge the table
@@ -46,15 +51,59 @@ class Learned:
         self.cards[number] = self.cards.get(number, frozenset()) | shown
 
 
+class Table:
+    """A table that saves: its saves, its ledger, and the saves the session stands on (made at
+    its position, or taken up to it), which it marks ``passed`` when the session goes on."""
+
+    def __init__(self) -> None:
+        self.saves: list[tuple[str, str]] = []
+        self.ledger = SaveLedger()
+        self.standing: list[str] = []
+
+    def save(self, session: Session) -> None:
+        save_id = new_save_id()
+        self.saves.append((save_id, session.save(KEY, save_id=save_id)))
+        self.ledger = self.ledger.with_state(save_id, SAVED)
+        self.standing.append(save_id)
+
+    def resume(self, which: int, session: Session, learned: Learned) -> Session:
+        """The session of save ``which`` if the ledger lets it be taken up, else ``session``."""
+        if not self.saves:
+            return session
+        save_id, text = self.saves[which % len(self.saves)]
+        if self.ledger.refusal(save_id, free_takebacks=session.free_takebacks) is not None:
+            learned.resumes.append(False)
+            return session
+        learned.resumes.append(True)
+        self.ledger = self.ledger.with_state(save_id, RESUMED)
+        self.standing = [save_id]
+        return Session.resume(text, KEY)
+
+    def went_on(self) -> None:
+        for save_id in self.standing:
+            self.ledger = self.ledger.with_state(save_id, PASSED)
+        self.standing = []
+
+
 def wander(seed: int, choices: list[int], *, free: bool) -> Learned:
-    """A session played by ``choices``: 0 tries a take-back (refused or not), any other number
-    picks a legal action (or deals on at a round's end)."""
+    """A session played by ``choices``: 0 tries a take-back (refused or not), -1 saves, -2
+    and -3 try to take up the first and the last save (refused or not), any other number picks
+    a legal action (or deals on at a round's end)."""
     session = Session.new(gr.PAGAT, bot="greedy", seed=seed, dealer=0, free_takebacks=free)
     learned = Learned()
     learned.look(session)
+    table = Table()
     for choice in choices:
         if session.is_over:
             break
+        if choice == -1:
+            table.save(session)
+            continue
+        if choice in (-2, -3):
+            session = table.resume(choice + 2, session, learned)
+            learned.look(session)
+            continue
+        table.went_on()
         if choice == 0:
             if session.can_undo:
                 session = session.undo()
@@ -72,15 +121,15 @@ def wander(seed: int, choices: list[int], *, free: bool) -> Learned:
 @settings(max_examples=examples(40), deadline=None)
 @given(
     seed=st.integers(0, 10**6),
-    choices=st.lists(st.sampled_from([0, 0, 1, 2, 3, 5, 7]), min_size=5, max_size=60),
+    choices=st.lists(st.sampled_from([0, 0, 1, 2, 3, 5, 7, -1, -2, -3]), min_size=5, max_size=60),
 )
 def test_no_sequence_of_takebacks_lets_the_person_see_a_card_and_choose_again(
     seed: int, choices: list[int]
 ) -> None:
-    """Whatever the person does (moves, take-backs tried at any point, deals on), every card
-    it has seen of a round is still shown by the table in every later state of that round,
-    and no round is played again once its end was shown: no decision made before seeing a
-    card is ever made again."""
+    """Whatever the person does (moves, take-backs tried at any point, deals on, saves, and
+    saves taken up again as the ledger allows), every card it has seen of a round is still
+    shown by the table in every later state of that round, and no round is played again once
+    its end was shown: no decision made before seeing a card is ever made again."""
     assert [] == wander(seed, choices, free=False).violations
 
 
@@ -90,6 +139,17 @@ def test_the_tracker_catches_free_takebacks() -> None:
     scored round again."""
     violations = wander(3, [1, 0, 1, 1, 0] + [1, 2, 0] * 40, free=True).violations
     assert any("seen, then taken back" in v for v in violations)
+
+
+def test_a_save_is_taken_up_once_and_never_after_the_session_went_on_past_it() -> None:
+    """Save, draw from the stock, take the save up: refused (the session went on past it);
+    save, take it up, draw, take it up again: refused (it was taken up); on a practice table
+    both are taken up, and the tracker sees the card drawn, then taken back."""
+    strict = wander(3, [1, -1, 1, 1, -2, -1, -3, 1, -3], free=False)
+    assert ([], [False, True, False]) == (strict.violations, strict.resumes)
+    free = wander(3, [1, -1, 1, 1, -2, -1, -3, 1, -3], free=True)
+    assert [True, True, True] == free.resumes
+    assert any("seen, then taken back" in v for v in free.violations)
 
 
 def test_the_refusal_says_nothing_about_what_the_person_cannot_see() -> None:

@@ -6,7 +6,10 @@
 // the hand in its best melds, the deadwood after each legal discard, what knocking would
 // leave, which card fits which meld, the log in words, a finished round laid out). The page
 // draws only what those hold and sends actions in the library's notation ("s", "t", "p",
-// "d Kh", "k Kh", "bg", "l 8h 0", "e").
+// "d Kh", "k Kh", "bg", "l 8h 0", "e"). Its "deal" is the table's fair deals: the commitment
+// to the deck of the round in play, shown before the round, and the deck and salt of the last
+// round over, which the page checks against the commitment it was shown (SHA-256 in the
+// browser: the same check as ginrummy.verify_deal and `ginrummy verify`).
 "use strict";
 
 const GLYPHS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
@@ -30,6 +33,7 @@ let order = "melds";    // how the hand is laid out
 let mine = [];          // the person's own order of the hand ("mine")
 let focused = null;     // the card the keys act on
 let previousHand = [];  // the hand drawn last time, to mark a new card
+const commitments = {};  // round number -> the commitment this page was shown while it was played
 
 const $ = (id) => document.getElementById(id);
 
@@ -115,8 +119,16 @@ function receive(message) {
     case "joined": return joined(message);
     case "state":
       frame = message;
+      if (message.deal.commitment !== null && !(message.deal.number in commitments)) {
+        commitments[message.deal.number] = message.deal.commitment;
+      }
       render();
       document.body.dataset.step = String(message.step);
+      return undefined;
+    case "hint":
+      if (frame !== null && message.step === frame.step) {
+        $("hint").replaceChildren(...message.lines.map((line) => el("span", { className: "hint-line" }, line)));
+      }
       return undefined;
     case "refused":
       $("refusal").textContent = `Refused "${message.action}": ${message.reason}`;
@@ -194,6 +206,12 @@ function render() {
     .map((c, i) => `game ${i + 1}: you ${c.breakdown[me].round_points}, ${opponentName} ${c.breakdown[1 - me].round_points}`)
     .join("; ");
   $("status").textContent = statusText(game, view, ended);
+  drawFairDeal(ended);
+  $("hint-area").hidden = mode !== "bot" || ended || game.is_over || view.to_act !== me;
+  if ($("hint").dataset.step !== String(frame.step)) {
+    $("hint").replaceChildren();
+    $("hint").dataset.step = String(frame.step);
+  }
   const legal = ended ? [] : view.legal_actions;
   drawOpponent(view);
   drawPiles(view);
@@ -479,6 +497,55 @@ function drawLastRound(game, ended) {
   if (wasHidden) $("next-round").focus();
 }
 
+// The commitment to the round in play, and the reveal of the round that ended.
+function drawFairDeal(ended) {
+  const deal = frame.deal;
+  const playing = !ended && deal.commitment !== null;
+  $("fair-deal").hidden = !playing;
+  if (playing) {
+    $("deal-number").textContent = String(deal.number);
+    $("deal-commitment").textContent = deal.commitment;
+  }
+  const revealed = deal.revealed;
+  const shown = ended && revealed !== null;
+  if (shown && $("last-deal").dataset.number !== String(revealed.number)) {
+    $("last-deal").dataset.number = String(revealed.number);
+    $("last-commitment").textContent = commitments[revealed.number] || revealed.commitment;
+    $("last-salt").textContent = revealed.salt;
+    $("verify-result").textContent = "";
+    delete $("verify-result").dataset.verified;
+  }
+  $("last-deal").hidden = !shown;
+}
+
+async function sha256Hex(text) {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// Check the reveal against the commitment this page was shown before the round.
+async function verifyDeal() {
+  const revealed = frame.deal.revealed;
+  const result = $("verify-result");
+  if (revealed === null) return;
+  const before = commitments[revealed.number];
+  if (!(window.crypto && crypto.subtle)) {
+    result.textContent = "This browser checks hashes only on https or localhost: `ginrummy verify` does it.";
+    return;
+  }
+  const hash = await sha256Hex(`${revealed.salt} ${revealed.deck}`);
+  if (before !== undefined && before !== revealed.commitment) {
+    result.textContent = "NOT verified: the commitment revealed is not the one shown before the round.";
+  } else if (hash !== revealed.commitment) {
+    result.textContent = "NOT verified: the deck and salt revealed do not hash to the commitment.";
+  } else if (before === undefined) {
+    result.textContent = "Verified against the commitment revealed (this page joined after the round began).";
+  } else {
+    result.textContent = "Verified: the deck dealt is the one committed to before the round.";
+  }
+  result.dataset.verified = String(hash === revealed.commitment && (before === undefined || before === hash));
+}
+
 function nextRound() {
   const game = frame.view.data;
   if (!showingEnd()) return;
@@ -582,6 +649,8 @@ function setUp() {
     $("notation-input").value = "";
   });
   $("next-round").addEventListener("click", nextRound);
+  $("verify-deal").addEventListener("click", verifyDeal);
+  $("hint-button").addEventListener("click", () => send({ op: "hint" }));
   for (const button of document.querySelectorAll("#sorting .sort")) {
     button.addEventListener("click", () => {
       if (button.dataset.order === "mine" && order !== "mine") {

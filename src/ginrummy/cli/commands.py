@@ -46,6 +46,7 @@ from ginrummy.cli.simulation_commands import (
     run_simulate,
     run_tune_command,
 )
+from ginrummy.cli.verify_command import add_verify_command, run_verify
 from ginrummy.errors import GinRummyError
 from ginrummy.io.json_writer import arrangement_data
 from ginrummy.melding.partition import best_discards, best_melds, iter_best_melds
@@ -102,6 +103,7 @@ def _parser() -> argparse.ArgumentParser:
 
     add_commands(commands)
     add_ladder_command(commands)
+    add_verify_command(commands)
 
     play = commands.add_parser(
         "play",
@@ -134,6 +136,9 @@ def _parser() -> argparse.ArgumentParser:
         help="where the in-game save writes (default ginrummy.sav; its key beside it, .key)",
     )
     play.add_argument("--resume", action="store_true", help="take up the game saved in --save")
+    play.add_argument(
+        "--no-hints", action="store_true", help="turn off hint (the moves ranked and explained)"
+    )
 
     presets = commands.add_parser(
         "presets", help="the rule presets", description="Show the presets, or one ruleset in full."
@@ -156,7 +161,7 @@ def _seed(text: str) -> int | str:
         return text
 
 
-_COMMANDS = ("analyze", "simulate", "compare", "ladder", "tune", "play", "presets")
+_COMMANDS = ("analyze", "simulate", "compare", "ladder", "tune", "play", "presets", "verify")
 """The commands, as ``ginrummy`` lists them."""
 
 _PREFIX = re.compile(r"^ginrummy(?: [a-z]+)?: error: ")
@@ -201,6 +206,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _play(args)
         if args.command == "presets":
             return _presets(args.name, args.json, args.ruleset)
+        if args.command == "verify":
+            return run_verify(args)
         raise _UsageError(f"{_PROG}: error: unknown command {args.command!r}")  # pragma: no cover
     except KeyboardInterrupt:
         return interrupted(playing=command == "play")
@@ -363,6 +370,7 @@ def _play(args: argparse.Namespace) -> int:
         free_takebacks=args.free_takebacks,
         save=args.save,
         resume=args.resume,
+        hints=not args.no_hints,
     )
 
 

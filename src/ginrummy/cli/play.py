@@ -5,41 +5,61 @@ The person is player 0. Each turn shows the person's table (:func:`~ginrummy.fro
 the hand in its best melds with its deadwood, what is known of the bot's hand, the top of the
 discard pile, the stock size, the knock limit, and the choices grouped), within 80 columns.
 Input is the action notation (``s``, ``t``, ``p``, ``d Kh`` or just ``Kh``, ``k Kh``, ``bg``,
-``l 8h 0``, ``e``), ``a`` to let the greedy strategy make this move, ``u`` to take back your
+``l 8h 0``, ``e``), ``a`` to let the greedy strategy make this move, ``hint`` for the moves
+ranked and explained (:func:`ginrummy.frontend.suggest`; the session records each use, and
+``--no-hints`` turns them off), ``u`` to take back your
 last move and the bot's replies (refused, with the reason, once you have seen a card since
 that you did not know: the card drawn, the bot's discard, the round's end), ``pile`` for the
-discard pile's history, ``last`` for the last round's end again, ``help``, ``save`` (a sealed
-save in ``ginrummy.sav``, its key in ``ginrummy.key``; ``ginrummy play --resume`` takes it up
-again; sealing needs the extra ``ginrummy[saves]``, without which ``save`` says so and the game
-goes on) or ``quit`` (which shows the score so far);
-invalid input is explained and asked again. When a round ends the session pauses on it (both
-hands in their melds, the layoffs, the points worked out) until the person presses Enter.
+discard pile's history, ``last`` for the last round's end again, ``deals`` to write the deal
+log, ``help``, ``save`` (a sealed save in ``ginrummy.sav``, its key in ``ginrummy.key``, recorded
+in the ledger ``ginrummy.ledger``; ``ginrummy play --resume`` takes it up again, once:
+:mod:`ginrummy.cli.save_files`; sealing needs the extra ``ginrummy[saves]``, without which
+``save`` says so and the game goes on) or ``quit`` (which shows the score so far, and says what
+is saved and where); invalid input is explained and asked again. When a round ends the session
+pauses on it (both hands in their melds, the layoffs, the points worked out) until the person
+presses Enter.
 Ctrl-D leaves as ``quit`` does.
+
+**Fair deals.** Each round opens with the commitment to its deck (SHA-256 of a secret salt and
+the deck: :func:`ginrummy.commit_deal`), and each round's end shows the salt; ``deals`` writes
+the deal log (every commitment, and the deck and salt of each round over) beside the save
+(``ginrummy.deals``), kept up to date from then on, which ``ginrummy verify`` checks.
 """
 
 from __future__ import annotations
 
 import re
-import secrets
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
 
 from ginrummy.actions import Action, Discard, TakeDiscard, parse_action
-from ginrummy.bots.registry import DEFAULT_BOT, BotFactory, GreedyBot, bot_name, find_bot, parse_bot_name
+from ginrummy.bots.registry import DEFAULT_BOT, BotFactory, GreedyBot
 from ginrummy.cards import Card
-from ginrummy.errors import GinRummyError, ParseError, SerializationError
+from ginrummy.cli.save_files import (
+    HUMAN,
+    give_back,
+    ledger_path,
+    load_key,
+    open_part,
+    resume_file,
+    save_file,
+    take_up,
+)
+from ginrummy.errors import GinRummyError, ParseError
+from ginrummy.frontend.fair_deals import deal_log
 from ginrummy.frontend.history import game_events
+from ginrummy.frontend.save_ledger import RESUMED, SaveLedger
 from ginrummy.frontend.session import Session
 from ginrummy.frontend.table_text import round_end_text, table_text
 from ginrummy.frontend.words import describe_event, describe_game_result
 from ginrummy.play.round import PlayerView
 from ginrummy.plurals import counted
 from ginrummy.rules import Ruleset
+from ginrummy.validators import is_int
 
 __all__ = ["WIDTH", "load_key", "play", "resume_file", "save_file"]
 
-HUMAN = 0
 BOT_NAME = "the bot"
 WIDTH = 80
 """Every line ``play`` writes fits this many columns."""
@@ -56,9 +76,11 @@ actions:
   e          end your layoffs
 commands:
   a          let the greedy strategy choose this move for you
+  hint       the moves the tracker bot would weigh, best first, and why
   u          take back your last move, unless you have seen a new card since
   pile       the discard pile's history
   last       the last round's end again
+  deals      write the deal log (ginrummy verify checks it)
   save       save the game and leave (ginrummy play --resume takes it up again)
   help       this text
   quit       leave the game, with the score so far (Ctrl-D too)"""
@@ -79,70 +101,6 @@ class _Quit(Exception):
 
 class _Save(Exception):
     """The person asked to save and leave, and the game is saved."""
-
-
-def load_key(path: Path, new: bytes | None = None) -> bytes:
-    """The seal's key in ``path``, made (``new``, or 32 random bytes; readable by its owner
-    only) when missing, as the example terminal table keeps it."""
-    if not path.exists():
-        path.touch(mode=0o600)
-        path.write_bytes(secrets.token_bytes(32) if new is None else new)
-    return path.read_bytes()
-
-
-def save_file(session: Session, path: Path) -> None:
-    """Write the session's sealed save to ``path``, with its key beside it (``.key``, made
-    when missing). The save is sealed before anything is written, and it replaces the file
-    already there whole (written beside it, then renamed), so a failure leaves the files as
-    they were.
-
-    :raises GinRummyError: when the save cannot be sealed (without the extra ``saves``, say)
-        or written, naming the file and the reason.
-    """
-    key_path = path.with_suffix(".key")
-    try:
-        key = key_path.read_bytes() if key_path.exists() else secrets.token_bytes(32)
-        text = session.save(key)
-    except SerializationError as exc:
-        raise SerializationError(f"cannot save in {str(path)!r}: {exc}") from None
-    except OSError as exc:
-        raise SerializationError(f"cannot save in {str(path)!r}: {exc.strerror}") from None
-    part = path.with_name(path.name + ".part")
-    try:
-        load_key(key_path, key)
-        part.write_text(text, encoding="utf-8")
-        part.replace(path)
-    except OSError as exc:
-        part.unlink(missing_ok=True)
-        raise SerializationError(f"cannot save in {str(path)!r}: {exc.strerror}") from None
-
-
-def resume_file(path: Path, bot: str | BotFactory) -> Session:
-    """The session saved in ``path`` (sealed with the key beside it).
-
-    :param bot: the bot given on the command line: a save naming it (your own, say) resumes
-        with it; the library's bots are always known.
-    :raises GinRummyError: for a missing file or key, or a file that is no save (cut short,
-        changed, sealed with another key, of an unknown version), naming the file and the
-        reason.
-    """
-    key = path.with_suffix(".key")
-    try:
-        text = path.read_text(encoding="utf-8")
-        secret = key.read_bytes()
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
-        raise SerializationError(f"cannot resume from {str(path)!r}: {reason}") from None
-    own = {} if isinstance(bot, str) and parse_bot_name(bot).library else {bot_name(bot): find_bot(bot)}
-    try:
-        session = Session.resume(text, secret, bots=own)
-    except SerializationError as exc:
-        raise SerializationError(f"cannot resume from {str(path)!r}: {exc}") from None
-    if session.person != HUMAN:
-        raise SerializationError(
-            f"cannot resume from {str(path)!r}: the person plays seat {session.person}, not 0"
-        )
-    return session
 
 
 class _Screen:
@@ -197,6 +155,7 @@ class _Table:
         self.path = path  # where ``save`` writes
         self.told = 0  # game actions narrated so far
         self.round_shown = -1
+        self.deals_path: Path | None = None  # the deal log, once ``deals`` wrote it
 
     def read(self, prompt: str) -> str:
         """The person's next input; ``quit`` and a ``save`` that saved leave the game, a save
@@ -230,6 +189,13 @@ class _Table:
         rounds = counted(len(self.session.view.results), "round")
         target = self.session.game.rules.target
         self.say(f"you leave after {rounds}: {self.scores()}; {standing}, playing to {target}")
+        self.hints_used()
+
+    def hints_used(self) -> None:
+        """How many hints the person asked for, when any."""
+        used = len(self.session.hints_used)
+        if used:
+            self.say(f"you asked for {counted(used, 'hint')} in this game")
 
     def narrate(self) -> None:
         """Say what happened since the last narration, from the person's view."""
@@ -244,6 +210,7 @@ class _Table:
             self.round_shown = number
             dealer = "you deal" if self.session.game.round.dealer == HUMAN else "the bot deals"
             self.say(f"\n=== round {number + 1}: {dealer} ===")
+            self.say(f"commitment: {self.session.deals[number].commitment}")
 
     def scores(self) -> str:
         scores = self.session.view.scores
@@ -254,12 +221,18 @@ class _Table:
         self.say(f"round {len(self.session.game.results)} over")
         self.say(round_end_text(self.session.table, opponent=BOT_NAME, width=WIDTH))
         self.say(self.scores())
+        self.reveal()
         while self.session.paused:
             word = self.read("press Enter for the next round> ").lower()
             if word in ("u", "undo"):
                 self.undo()
+            elif word == "deals":
+                self.write_deals()
             elif word in ("help", "h", "?"):
-                self.say("Enter deals the next round; save saves the game and leaves; quit leaves")
+                self.say(
+                    "Enter deals the next round; deals writes the deal log; save saves the game "
+                    "and leaves; quit leaves"
+                )
             else:
                 self.session = self.session.deal_on()
 
@@ -268,9 +241,68 @@ class _Table:
         self.say(f"round {len(self.session.game.results)} over")
         self.say(round_end_text(self.session.table, opponent=BOT_NAME, width=WIDTH))
         self.say(self.scores())
+        self.reveal()
         self.say("game over")
         for line in describe_game_result(self.session.view.result, HUMAN, opponent=BOT_NAME):
             self.say(line)
+        self.hints_used()
+
+    def reveal(self) -> None:
+        """The salt of the round that ended (its deck was dealt as the hands show), and the
+        deal log brought up to date once the person asked for it."""
+        deal = self.session.deals[len(self.session.game.results) - 1]
+        self.say(f"salt: {deal.salt}")
+        if self.deals_path is not None:
+            self.write_deals()
+
+    def write_deals(self) -> None:
+        """Write the deal log beside the save, and say where."""
+        path = self.path.with_suffix(".deals")
+        try:
+            path.write_text(deal_log(self.session.deals), encoding="utf-8")
+        except OSError as exc:
+            self.say(f"cannot write the deal log {str(path)!r}: {exc.strerror}")
+            return
+        over = counted(sum(deal.revealed for deal in self.session.deals), "round")
+        self.say(f"the deal log is in {path} ({over} over): ginrummy verify {path} checks it")
+        self.deals_path = path
+
+    def leaving(self, again: str, taken_up: str | None) -> str:
+        """What is saved, and where, when the person leaves without saving.
+
+        :param taken_up: the id of the save this game was taken up from, when nothing has
+            been played since (it is given back), else None.
+        """
+        path = self.path
+        if taken_up is not None:
+            return (
+                f"nothing was played since you took up {path}: it is saved there still, and "
+                f"{again} takes it up again"
+            )
+        part = open_part(path)
+        if part is None:
+            return "this game is not saved: save saves it and leaves"
+        try:
+            ledger = SaveLedger.parse(ledger_path(path).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, GinRummyError):
+            ledger = SaveLedger()
+        save_id = part.get("id")
+        save_id = save_id if isinstance(save_id, str) else None
+        if ledger.refusal(save_id, free_takebacks=part.get("free_takebacks") is True) is None:
+            rounds = counted(part["rounds"] if is_int(part.get("rounds")) else 0, "round")
+            return (
+                f"this game is not saved; {path} holds an earlier save ({rounds} played), "
+                f"which {again} takes up"
+            )
+        which = (
+            "the save taken up already"
+            if save_id is not None and ledger.state(save_id) == RESUMED
+            else "a save"
+        )
+        return (
+            f"this game is not saved (save saves it and leaves); {path} holds {which}, which cannot "
+            "be taken up again"
+        )
 
     def undo(self) -> None:
         reason = self.session.undo_refusal
@@ -293,6 +325,16 @@ class _Table:
             word = text.lower()
             if word in ("help", "h", "?"):
                 self.say(HELP)
+            elif word == "deals":
+                self.write_deals()
+            elif word == "hint":
+                try:
+                    self.session, hint = self.session.hint()
+                except GinRummyError as exc:
+                    self.say(str(exc))
+                    continue
+                for line in hint.lines():
+                    self.say(line)
             elif word == "pile":
                 for line in _pile_history(view):
                     self.say(line)
@@ -337,6 +379,7 @@ def play(
     free_takebacks: bool = False,
     save: Path | None = None,
     resume: bool = False,
+    hints: bool = True,
 ) -> int:
     """Play a game in the terminal; return the exit status (0, also after ``quit``).
 
@@ -344,6 +387,8 @@ def play(
         the transcript reads as it would on screen).
     :param bot: the opponent: a name of ``gr.BOTS`` or a bot factory.
     :param free_takebacks: let ``u`` take back any move (a practice table).
+    :param hints: let ``hint`` show the moves ranked and explained (a resumed game keeps its
+        own setting).
     :param save: where ``save`` writes the game (default ``ginrummy.sav``), sealed with a key
         kept beside it (``ginrummy.key``), so reading the save shows no card. Sealing needs
         the extra ``ginrummy[saves]``: without it ``save`` says so and the game goes on.
@@ -353,12 +398,15 @@ def play(
     """
     screen = _Screen(say)
     path = Path("ginrummy.sav") if save is None else save
+    again = "ginrummy play --resume" + ("" if path == Path("ginrummy.sav") else f" --save {path}")
+    taken_up = None
     if resume:
         session = resume_file(path, bot)
         rules = session.game.rules
+        taken_up = take_up(path)
     else:
         session = Session.new(
-            rules, bot=bot, person=HUMAN, seed=seed, dealer=None, free_takebacks=free_takebacks
+            rules, bot=bot, person=HUMAN, seed=seed, dealer=None, free_takebacks=free_takebacks, hints=hints
         )
     table = _Table(session, ask, screen, echo, path)
     name = f"the {session.bot_name} bot"
@@ -374,10 +422,17 @@ def play(
         table.narrate()
         table.game_over()
     except _Quit:
+        unchanged = taken_up if table.session == session else None
+        if unchanged is not None:
+            give_back(path, unchanged)
         screen("")
         table.farewell()
+        screen(table.leaving(again, unchanged))
         screen("bye")
     except _Save:
-        again = "ginrummy play --resume" + ("" if path == Path("ginrummy.sav") else f" --save {path}")
         screen(f"saved in {path}, sealed (it shows no card); {again} takes it up again")
+    except KeyboardInterrupt:
+        if taken_up is not None and table.session == session:
+            give_back(path, taken_up)
+        raise
     return 0

@@ -5,7 +5,12 @@ API.
   round until the person deals on, undoes to the person's last decision unless the person has
   seen a card since that it did not know (:func:`takeback_refusal`, :func:`seen_cards`), and
   saves and resumes with its bot in a sealed save (:mod:`ginrummy.frontend.session`,
-  :mod:`ginrummy.frontend.sealing`, :mod:`ginrummy.frontend.takebacks`).
+  :mod:`ginrummy.frontend.sealing`, :mod:`ginrummy.frontend.takebacks`); a ledger of saves takes
+  each save up once (:class:`SaveLedger`), and the session commits to each round's deck
+  before the round and reveals it after (:class:`RoundDeal`, :func:`deal_log`,
+  :func:`read_deal_log`).
+- :func:`suggest`: a view's legal actions ranked by the tracker bot's appraisal, with reasons
+  in words (:mod:`ginrummy.frontend.hints`).
 - :func:`controls`: a view's legal actions grouped for controls, per card and the rest
   (:mod:`ginrummy.frontend.controls`).
 - :func:`knock_spreads`: every legal spread of a knock with a card, and the one ``Knock(card)``
@@ -37,9 +42,12 @@ from __future__ import annotations
 
 from ginrummy.frontend.controls import CardControls, Controls, controls
 from ginrummy.frontend.discards import KnockNow, discard_deadwood, knock_now
+from ginrummy.frontend.fair_deals import RoundDeal, deal_log, read_deal_log
+from ginrummy.frontend.hints import Candidate, Hint, suggest
 from ginrummy.frontend.history import actors, events_since_last_action, game_events, round_starts
 from ginrummy.frontend.knock_spreads import KnockSpreads, knock_spreads
 from ginrummy.frontend.round_end import RoundEnd, round_end
+from ginrummy.frontend.save_ledger import SaveLedger
 from ginrummy.frontend.session import Session
 from ginrummy.frontend.table_json import arrangement_json, table_data
 from ginrummy.frontend.table_text import arrangement_text, round_end_text, table_text
@@ -56,17 +64,22 @@ from ginrummy.frontend.words import (
 
 __all__ = [
     "OPPONENT",
+    "Candidate",
     "CardControls",
     "Controls",
+    "Hint",
     "KnockNow",
     "KnockSpreads",
+    "RoundDeal",
     "RoundEnd",
+    "SaveLedger",
     "Session",
     "Side",
     "actors",
     "arrangement_json",
     "arrangement_text",
     "controls",
+    "deal_log",
     "describe_action",
     "describe_event",
     "describe_game_result",
@@ -77,10 +90,12 @@ __all__ = [
     "game_events",
     "knock_now",
     "knock_spreads",
+    "read_deal_log",
     "round_end",
     "round_end_text",
     "round_starts",
     "seen_cards",
+    "suggest",
     "table_data",
     "table_text",
     "takeback_refusal",

@@ -16,7 +16,11 @@ which seat is the person's, and the bot. It
   the end of a round;
 - saves and resumes with its bot (:meth:`Session.save`, :meth:`Session.resume`) in a sealed
   save (:mod:`ginrummy.frontend.sealing`, AES-GCM: the extra ``ginrummy[saves]``) that the
-  person may read without learning a card.
+  person may read without learning a card; each save has an id, which a table's ledger of
+  saves uses to take each save up once (:mod:`ginrummy.frontend.save_ledger`);
+- commits to each round's deck before the round and reveals it after (:attr:`Session.deals`,
+  :mod:`ginrummy.frontend.fair_deals`): the person can check that the deal was fixed
+  before anyone played (:func:`ginrummy.verify_deal`).
 
 **Bots.** A session makes its bot afresh for each decision, from the bot's name (or factory)
 and a seed made of the session's bot seed and the number of actions played. So the bot's
@@ -54,9 +58,13 @@ import attrs
 
 from ginrummy.actions import Action
 from ginrummy.bots.registry import DEFAULT_BOT, Bot, BotFactory, bot_name, find_bot, make_bot, parse_bot_name
+from ginrummy.dealing import deal_salt
 from ginrummy.errors import GinRummyError, IllegalActionError, InvalidPositionError, SerializationError
 from ginrummy.frontend.controls import Controls, controls
+from ginrummy.frontend.fair_deals import RoundDeal, check_secret, game_deals
+from ginrummy.frontend.hints import Hint, suggest
 from ginrummy.frontend.history import actors, events_since_last_action
+from ginrummy.frontend.save_ledger import new_save_id
 from ginrummy.frontend.sealing import seal, unseal
 from ginrummy.frontend.takebacks import takeback_refusal, undone_game
 from ginrummy.io.documents import dumps, loads
@@ -78,6 +86,26 @@ def _check_game(instance: object, attribute: attrs.Attribute[Game], value: objec
 
 def _check_seed(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     check_seed(value, name=attribute.name, context="session")
+
+
+def _check_secret(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
+    try:
+        check_secret(value)
+    except GinRummyError as exc:
+        raise InvalidPositionError(str(exc), field="deal_secret") from None
+
+
+def _counts(value: object) -> tuple[int, ...]:
+    """``hints_used`` as a tuple of counts of actions.
+
+    :raises InvalidPositionError: for anything else.
+    """
+    if not isinstance(value, (list, tuple)) or not all(is_int(n) and n >= 0 for n in value):
+        raise InvalidPositionError(
+            f"invalid session: 'hints_used' must be numbers of actions, 0 or more (got {value!r:.60})",
+            field="hints_used",
+        )
+    return tuple(value)
 
 
 def _saved_bot(name: object, bots: Mapping[str, BotFactory]) -> str | BotFactory:
@@ -129,6 +157,15 @@ class Session:
     free_takebacks: bool = attrs.field(default=False, validator=flag_field(InvalidPositionError, "session"))
     """Whether the person may take back any decision, also after seeing a card it did not
     know (a practice table); off by default: see :attr:`undo_refusal`."""
+    hints: bool = attrs.field(default=True, validator=flag_field(InvalidPositionError, "session"))
+    """Whether the person may ask for hints (:meth:`hint`): a table's setting, off for a game
+    that counts."""
+    hints_used: tuple[int, ...] = attrs.field(default=(), converter=_counts)
+    """A record of hint use: the number of actions played when the person asked each hint."""
+    deal_secret: str = attrs.field(factory=deal_salt, validator=_check_secret, eq=False, repr=False)
+    """The secret the salts of the deals' commitments are made from (:attr:`deals`): 64
+    hexadecimal digits from :mod:`secrets`, sealed in saves, never shown. Two sessions at the
+    same point of the same game are equal whatever their secrets."""
 
     def __attrs_post_init__(self) -> None:
         finished = len(self.game.results)
@@ -161,6 +198,7 @@ class Session:
         seed: int | str | None = None,
         dealer: int | None = None,
         free_takebacks: bool = False,
+        hints: bool = True,
     ) -> Session:
         """A new game against ``bot``, with the bot's first moves played when it acts first.
 
@@ -170,11 +208,17 @@ class Session:
         :param seed: the game's seed (None: a random one, which the game records).
         :param dealer: the first dealer (None: drawn from the seed).
         :param free_takebacks: let the person take back any decision (a practice table).
+        :param hints: let the person ask for hints (:meth:`hint`).
         :raises InvalidPositionError: for a bad ruleset, seed, dealer, seat, bot or flag.
         """
         game = Game.new(rules, seed=seed, dealer=dealer)
         session = cls(
-            game=game, person=person, bot=bot, bot_seed=f"{game.seed}:bot", free_takebacks=free_takebacks
+            game=game,
+            person=person,
+            bot=bot,
+            bot_seed=f"{game.seed}:bot",
+            free_takebacks=free_takebacks,
+            hints=hints,
         )
         return session.play_bots()
 
@@ -233,6 +277,13 @@ class Session:
         return actors(self.game)
 
     @property
+    def deals(self) -> tuple[RoundDeal, ...]:
+        """Each round dealt so far, as the table publishes it: its commitment (published
+        before the round), and its deck and salt once it is over (while :attr:`paused`, the
+        round shown is over, and the next one, already dealt, is committed to only)."""
+        return game_deals(self.game, self.deal_secret)
+
+    @property
     def news(self) -> tuple[tuple[int, Event], ...]:
         """What happened since the person's last action, as ``(round number, event)`` pairs
         from the person's own view (:func:`~ginrummy.frontend.events_since_last_action`)."""
@@ -264,6 +315,20 @@ class Session:
         if self.free_takebacks:
             return None
         return takeback_refusal(self.game, person=self.person, decision=last, paused=self.paused)
+
+    def hint(self) -> tuple[Session, Hint]:
+        """A hint for the person's decision now (:func:`~ginrummy.frontend.hints.suggest`,
+        which reads only the person's view), and the session that records its use.
+
+        :raises IllegalActionError: when hints are off at this table, or the person is not to
+            act.
+        """
+        if not self.hints:
+            raise IllegalActionError("no hint: hints are off at this table")
+        if not self.is_my_turn:
+            raise IllegalActionError("no hint now: it is not your turn")
+        hint = suggest(self.table)
+        return attrs.evolve(self, hints_used=(*self.hints_used, len(self.game.actions))), hint
 
     def _last_decision(self) -> int | None:
         """The index in ``game.actions`` of the person's last action, if any."""
@@ -354,18 +419,22 @@ class Session:
 
     # ------------------------------------------------------------------ saving
 
-    def save(self, key: bytes) -> str:
+    def save(self, key: bytes, *, save_id: str | None = None) -> str:
         """A sealed save of this session: its open part says only what the person may know
-        (the ruleset's name, the seat, the bot, the scores, the rounds played, whether
-        take-backs are free); the game
-        itself is sealed with ``key`` (see :mod:`ginrummy.frontend.sealing`).
+        (the save's id, the ruleset's name, the seat, the bot, the scores, the rounds played,
+        whether take-backs are free, whether hints are allowed and when they were used); the
+        game and the deal secret are sealed with ``key`` (see
+        :mod:`ginrummy.frontend.sealing`).
 
         :param key: the application's key, bytes, at least 16 of them.
+        :param save_id: the save's id, which a ledger of saves records
+            (:mod:`ginrummy.frontend.save_ledger`); None: a fresh random one.
         :raises SerializationError: for a bad key, a bot given as a factory without a name, or
             without the ``cryptography`` package (``pip install 'ginrummy[saves]'``).
         """
         view = self.view
         open_part = {
+            "id": new_save_id() if save_id is None else save_id,
             "rules": self.game.rules.name,
             "person": self.person,
             "bot": self.bot_name,
@@ -373,11 +442,14 @@ class Session:
             "rounds": len(view.results),
             "is_over": view.is_over,
             "free_takebacks": self.free_takebacks,
+            "hints": self.hints,
+            "hints_used": list(self.hints_used),
         }
         secret = {
             "game": json.loads(dumps(self.game)),
             "bot_seed": self.bot_seed,
             "dealt_on": self.dealt_on,
+            "deal_secret": self.deal_secret,
         }
         return seal(open_part, json.dumps(secret), key)
 
@@ -392,7 +464,9 @@ class Session:
         :raises SerializationError: for text that is no save (garbage, cut short, an unknown
             version), a save sealed with another key or changed since, a bot no factory is
             known for, or a version 2 save without the ``cryptography`` package. Saves of
-            version 1, written before AES-GCM, still load (without that package too).
+            version 1, written before AES-GCM, still load (without that package too); a save
+            written before saves held the deal secret resumes with a fresh one (the commitments
+            of its rounds change: they were never published).
         """
         open_part, secret = unseal(text, key)
         try:
@@ -405,6 +479,9 @@ class Session:
                 bot_seed=data["bot_seed"],
                 dealt_on=data["dealt_on"],
                 free_takebacks=open_part.get("free_takebacks", False),
+                hints=open_part.get("hints", True),
+                hints_used=open_part.get("hints_used", ()),
+                deal_secret=data.get("deal_secret") or deal_salt(),
             )
         except SerializationError:
             raise
