@@ -221,7 +221,7 @@ def test_toml_rulesets_are_read_on_every_python(seven_toml: Path) -> None:
     assert_success(result)
     assert json.loads(gr.dumps(SEVEN))["data"] == json.loads(result.stdout)
     assert_success(run_cli("simulate", "--ruleset", str(seven_toml), "--rounds", "1", "--fixed"))
-    assert_success(run_cli("compare", "pagat", str(seven_toml), "--games", "2"))  # the README's
+    assert_success(run_cli("compare", "pagat", str(seven_toml), "--games", "2", "--fixed"))  # the README's
 
 
 def test_the_short_form_is_read_from_json_too(tmp_path: Path) -> None:
