@@ -5,9 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import ginrummy as gr
+from hypothesis_share import examples
 from positions import card, choose_action, hand, layout, play, position, view_fields, view_refusal
+from reachable import cards_in_graph, reachable_cards
 
 ACTION_KINDS = (
     gr.PassUpcard, gr.TakeDiscard, gr.DrawStock, gr.Discard, gr.Knock, gr.BigGin, gr.LayOff, gr.EndLayoffs,
@@ -353,3 +357,69 @@ def test_a_view_reads_in_one_line_and_as_a_picture() -> None:
     assert f"you        {view.hand}   deadwood {gr.deadwood(view.hand)}" in picture.splitlines()
     assert "opponent   10 cards" in picture.splitlines()
     assert str(r.hand(0)) not in picture
+
+
+PRIVACY_STRIDE = 5
+"""The privacy test checks every fifth position of a round, and its last."""
+
+
+@settings(max_examples=examples(40))
+@given(preset=st.sampled_from(sorted(gr.PRESETS)), seed=st.integers(0, 10**9), offset=st.integers(0, 4))
+def test_a_view_holds_no_card_a_sampled_world_would_not(preset: str, seed: int, offset: int) -> None:
+    """A view holds only what its player may see, in every form it can take: at positions of a
+    random round (every fifth, from ``offset``, and the last), the cards reachable from each
+    player's view (its object graph, ``vars()``, a pickle unpickled and read as text, a deep
+    copy) are those reachable from the view of a world sampled from it, which draws every
+    hidden card anew (a view that kept the round's log, or any hidden card, holds one the
+    sampled world need not)."""
+    rng = random.Random(seed)
+    r = gr.Round.deal(gr.PRESETS[preset], dealer=seed % 2, seed=seed)
+    step = 0
+    while True:
+        if step % PRIVACY_STRIDE == offset or r.is_over:
+            for player in (0, 1):
+                view = r.view(player)
+                world = view.sample(random.Random(seed + player))
+                assert view == world.view(player)
+                assert reachable_cards(world.view(player)) == reachable_cards(view), (step, player)
+        if r.is_over:
+            break
+        r = r.apply(choose_action(r, rng))
+        step += 1
+
+
+def test_the_privacy_test_finds_a_hidden_card_kept_anywhere() -> None:
+    """The comparison above can fail: the opponent's stock draw kept in a private slot (as a
+    card, or in a hand's mask), in a closure, or pickled as text, is found in every form it
+    can take there."""
+    r = play(start(), "s")  # player 1 draws Qs from the stock: player 0 may not see it
+    view, drawn = r.view(0), card("Qs")
+    assert drawn not in set().union(*reachable_cards(view).values())
+    for kept in (drawn, r.hand(1), [None, {"x": (drawn,)}]):
+        assert {"graph", "vars", "pickle", "deep copy"} == _forms_holding(drawn, _Holder((view, kept)))
+    assert drawn in cards_in_graph(_Holder(lambda: r.hand(1)))
+    assert {"pickle text"} == _forms_holding(drawn, _ByText("Qs"))
+
+
+def _forms_holding(wanted: gr.Card, value: object) -> set[str]:
+    """The forms of ``value`` from which ``wanted`` is reachable."""
+    return {form for form, cards in reachable_cards(value).items() if wanted in cards}
+
+
+class _Holder:
+    """A value keeping a card in a slot, as a cache would."""
+
+    __slots__ = ("_kept",)
+
+    def __init__(self, kept: object) -> None:
+        self._kept = kept
+
+
+class _ByText:
+    """A value that pickles as a card's text."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_ByText, (self.text,))

@@ -351,19 +351,10 @@ class Game:
     def view(self, player: int) -> GameView:
         """What ``player`` may know: see :class:`GameView`."""
         seer = check_player(player, "player")
-        state = {
-            "player": seer,
-            "rules": self.rules,
-            "scores": self.scores,
-            "results": self.results,
-            "round": self.round.view(seer),
-            "history": self._history(seer),
-            "is_over": self.is_over,
-            "result": self.result,
-        }
-        view = new_instance(GameView)
-        object.__setattr__(view, "__dict__", state)
-        return view
+        round_view, history = self.round.view(seer), self._history(seer)
+        return GameView._of(
+            (seer, self.rules, self.scores, self.results, round_view, self.is_over, self.result, history)
+        )
 
     def _history(self, player: int) -> tuple[PlayerView, ...]:
         """``player``'s view of each finished round, made once per finished round and player
@@ -471,7 +462,7 @@ class Game:
         return game._with(round=following, _decks=dealt.then(following.deck))
 
 
-@attrs.frozen(kw_only=True, slots=False)
+@attrs.frozen(kw_only=True)
 class GameView:
     """What one player may know about a game: the scores, the results so far and its view of
     the round in play.
@@ -505,6 +496,15 @@ class GameView:
     history: tuple[PlayerView, ...] = ()
     """This player's view of each finished round as it ended, in order (what it saw of the
     rounds behind :attr:`results`)."""
+
+    @classmethod
+    def _of(cls, values: _GameViewValues) -> GameView:
+        """The view of a game's own fields (checked as it was played), in the class's order:
+        every slot stored at once, as the public constructor stores them once it checked them."""
+        view = new_instance(cls)
+        for name, value in zip(_GAME_VIEW_FIELDS, values, strict=True):
+            object.__setattr__(view, name, value)
+        return view
 
     def __attrs_post_init__(self) -> None:
         check_player(self.player, "player", context="game view")
@@ -586,6 +586,13 @@ class GameView:
         decks = [r.deck for r in rounds if r.deck is not None]
         actions = [action for r in rounds for action in r.actions]
         return Game._play(self.rules, rng.getrandbits(63), rounds[0].dealer, decks, actions)
+
+
+_Views = tuple[PlayerView, ...]
+_GameViewValues = tuple[
+    int, Ruleset, tuple[int, int], tuple[RoundResult, ...], PlayerView, bool, GameResult, _Views
+]
+_GAME_VIEW_FIELDS: Final = tuple(field.name for field in attrs.fields(GameView))
 
 
 def _view_error(field: str, message: str) -> InvalidPositionError:
