@@ -228,8 +228,6 @@ DICT_WRITES = {"update", "setdefault", "pop", "popitem", "clear", "__setitem__",
 
 UNCONVERTED: dict[str, str] = {
     "round_fields.py RoundFields._sealed": "assigns __class__: the draft twin, frozen again",
-    "play/round.py _keep_legal": "sets a field outside a constructor: the round's legal actions, kept",
-    "play/round.py Round.position_key": "sets a field outside a constructor: the round's position key, kept",
     "play/game.py Game._with": "assigns __dict__: a game is the dictionary of the one before, changed",
     "play/game.py Game._start": "assigns __dict__: a new game's dictionary",
     "play/game.py Game.result": "writes into __dict__: the settlement, kept",

@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 import warnings
 from collections.abc import Hashable, Iterable, Mapping, Sequence
+from typing import Any
 
 import attrs
 from typing_extensions import Self
@@ -56,12 +57,6 @@ from ginrummy.validators import check_player, flag_field, instance_field, int_fi
 __all__ = ["PlayerView", "Round"]
 
 
-def _keep_legal(r: Round, legal: tuple[Action, ...]) -> None:
-    """Keep ``legal`` in the frozen round ``r`` (a function, not a method: in a Python class's
-    method mypyc calls ``object.__setattr__`` by name; here it compiles the generic store)."""
-    object.__setattr__(r, "_legal", legal)
-
-
 @mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # ginrummy.compiler_hints
 class Round(RoundFields):
     """The state of one round: every card's place, whose turn, the phase and the log.
@@ -85,16 +80,15 @@ class Round(RoundFields):
     True
     """
 
-    __slots__ = ("_key", "_legal", "_log", "_origin")
+    __slots__ = ("_kept", "_log", "_origin")
 
     _log: EventLog | None
     """The log of the actions since the origin (None at the origin)."""
     _origin: Self | None
     """The round before any action (None for that round itself)."""
-    _legal: tuple[Action, ...] | None
-    """The legal actions, once worked out."""
-    _key: Hashable | None
-    """The position key, once worked out."""
+    _kept: list[Any]
+    """The legal actions and the position key, once worked out (None until then): they never
+    change, so they are worked out once."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         raise InvalidPositionError(
@@ -106,7 +100,8 @@ class Round(RoundFields):
         """The round at ``fields``, checked, before any action (the factories' only way in)."""
         new: Self = new_instance(cls._draft_type)
         _copy(fields, new)
-        new._log = new._origin = new._legal = new._key = None
+        new._log = new._origin = None
+        new._kept = [None, None]
         result: Self = new._sealed()
         return result
 
@@ -119,7 +114,7 @@ class Round(RoundFields):
         log = self._log
         new._log = EventLog(log, (0 if log is None else log.size, player, logged, card))
         new._origin = self if self._origin is None else self._origin
-        new._legal = new._key = None
+        new._kept = [None, None]
         return new._sealed()
 
     # ------------------------------------------------------------------ construction
@@ -237,10 +232,10 @@ class Round(RoundFields):
     def position_key(self) -> Hashable:
         """A hashable key of the position, however it was reached (see
         :meth:`~ginrummy.round_fields.RoundFields.position_key`), kept."""
-        key = self._key
+        kept = self._kept
+        key: Hashable | None = kept[1]
         if key is None:
-            key = super().position_key()
-            object.__setattr__(self, "_key", key)  # a cache: the position is the same
+            key = kept[1] = super().position_key()
         return key
 
     def __eq__(self, other: object) -> bool:
@@ -288,10 +283,10 @@ class Round(RoundFields):
         """Every legal action for the player to act, in a fixed order: take or draw before
         pass; discards, then knocks, by card index; big gin; layoffs by card index then meld;
         the end of layoffs. Knocks are listed with ``melds=None`` (the library's spread)."""
-        legal = self._legal
+        kept = self._kept
+        legal: tuple[Action, ...] | None = kept[0]
         if legal is None:
-            legal = legal_actions(self)
-            _keep_legal(self, legal)  # a cache: the legal actions never change
+            legal = kept[0] = legal_actions(self)
         return legal
 
     def is_legal(self, action: Action, player: int | None = None) -> bool:
