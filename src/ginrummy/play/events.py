@@ -208,4 +208,16 @@ class EventLog(Chain[Record]):
     def seen(self, player: int) -> tuple[Event, ...]:
         """The events as ``player`` sees them while the round goes on (see :func:`censor`)."""
         built = self._seen[player]
-        return built if built is not None else self._build(player)
+        if built is not None:
+            return built
+        previous = self.previous
+        if previous is None:
+            built = (self._seen_by(player),)
+        else:
+            assert isinstance(previous, EventLog)
+            earlier = previous._seen[player]
+            if earlier is None:
+                return self._build(player)
+            built = (*earlier, self._seen_by(player))  # a view at the last action: one event more
+        self._seen[player] = built
+        return built
