@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 
 import ginrummy
+from ginrummy.round_fields import RoundFields
 from repository import ROOT, TESTS
 
 PACKAGE = Path(ginrummy.__file__).resolve().parent
@@ -389,7 +390,7 @@ def test_every_state_type_declares_every_slot() -> None:
     (caches included): none has a ``__dict__`` to fill later."""
     r = ginrummy.Round.deal(ginrummy.PAGAT, dealer=0, seed=7)
     game = ginrummy.Game.new(ginrummy.PAGAT, seed=7, dealer=0)
-    values = [r, r.apply(ginrummy.PassUpcard()), r.view(0), game.view(1)]
+    values = [r, r.apply(ginrummy.PassUpcard()), RoundFields._of(r), r.view(0), game.view(1)]
     assert [] == [type(value).__name__ for value in values if hasattr(value, "__dict__")]
 
 
