@@ -146,8 +146,6 @@ class GameRecord:
         return Game.replay(self).undo().record()
 
 
-_CACHES: Final = frozenset({"_settled", "_seen"})
-"""The entries of a game's ``__dict__`` that are caches, not part of its value."""
 _SeenRounds = tuple[Chain[Round], list[tuple[PlayerView, ...] | None]]
 """The cache of each player's views of the finished rounds, with the chain of rounds viewed."""
 
@@ -170,7 +168,11 @@ class Game:
     0
     """
 
-    _standings: Standings
+    __slots__ = _GAME_SLOTS = (
+        *("rules", "seed", "first_dealer", "round", "finished"),
+        *("_standings", "_results", "_played", "_decks", "_actions", "_kept"),
+    )
+
     rules: Ruleset
     """The ruleset."""
     seed: int | str
@@ -182,6 +184,17 @@ class Game:
     finished: Round | None
     """The last round that ended, as it ended (hands, spread, layoffs, result), so that a
     front end can show it after the next round has been dealt; None before any round ended."""
+    _standings: Standings
+    """The scores, settled by the ruleset as each round ends."""
+    _results: Chain[RoundResult] | None
+    _played: Chain[Round] | None
+    _decks: Chain[tuple[Card, ...]]
+    _actions: Chain[Action] | None
+    """The results, the finished rounds, the decks and the actions: chains (None when empty)."""
+    _kept: list[Any]
+    """The settlement beside the standings it settles, and each player's views of the finished
+    rounds beside the chain of rounds they view, once worked out: the games after this one
+    share the list, so the rest of a round reuses them."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         raise InvalidPositionError("a Game is not built directly: use Game.new or Game.replay")
@@ -192,34 +205,37 @@ class Game:
     def __delattr__(self, name: str) -> NoReturn:
         raise attrs.exceptions.FrozenInstanceError()
 
-    def __getstate__(self) -> dict[str, Any]:
-        # pickling and copying: the value without the caches (the settlement, the finished
-        # rounds' views), which are remade on demand
-        return {name: value for name, value in self.__dict__.items() if name not in _CACHES}
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickling and copying: the value without what is kept, which is remade on demand
+        return Game._of, (*(getattr(self, name) for name in self._GAME_SLOTS[:-1]), [None, None])
 
-    def _with(self, **changes: Any) -> Game:
-        new = new_instance(Game)
-        object.__setattr__(new, "__dict__", {**self.__dict__, **changes})
+    @classmethod
+    def _of(
+        cls,
+        rules: Ruleset,
+        seed: int | str,
+        dealer: int,
+        round: Round,
+        finished: Round | None,
+        standings: Standings,
+        results: Chain[RoundResult] | None,
+        played: Chain[Round] | None,
+        decks: Chain[tuple[Card, ...]],
+        actions: Chain[Action] | None,
+        kept: list[Any],
+    ) -> Game:
+        """The game of these fields (the game's only way in): every slot stored at once."""
+        new = new_instance(cls)
+        values = (rules, seed, dealer, round, finished, standings, results, played, decks, actions, kept)
+        for name, value in zip(cls._GAME_SLOTS, values, strict=True):
+            object.__setattr__(new, name, value)
         return new
 
     @classmethod
     def _start(cls, rules: Ruleset, seed: int | str, dealer: int, first: Round) -> Game:
         assert first.deck is not None
-        new = new_instance(cls)
-        state = {
-            "rules": rules,
-            "seed": seed,
-            "first_dealer": dealer,
-            "round": first,
-            "finished": None,
-            "_standings": Standings.start(rules),
-            "_results": None,
-            "_played": None,
-            "_decks": Chain.of(first.deck),
-            "_actions": None,
-        }
-        object.__setattr__(new, "__dict__", state)
-        return new
+        deck, start = Chain.of(first.deck), Standings.start(rules)
+        return cls._of(rules, seed, dealer, first, None, start, None, None, deck, None, [None, None])
 
     @classmethod
     def new(cls, rules: Ruleset, seed: int | str | None = None, dealer: int | None = None) -> Game:
@@ -274,23 +290,23 @@ class Game:
     @property
     def results(self) -> tuple[RoundResult, ...]:
         """The results of the finished rounds, dead hands included."""
-        return items(self.__dict__["_results"])
+        return items(self._results)
 
     @property
     def played(self) -> tuple[Round, ...]:
         """Every finished round as it ended (hands, spread, layoffs, result), dead hands
         included; the last is :attr:`finished`."""
-        return items(self.__dict__["_played"])
+        return items(self._played)
 
     @property
     def decks(self) -> tuple[tuple[Card, ...], ...]:
         """The deck of every round dealt so far, top first."""
-        return items(self.__dict__["_decks"])
+        return items(self._decks)
 
     @property
     def actions(self) -> tuple[Action, ...]:
         """Every action applied so far (knocks with their melds filled in)."""
-        return items(self.__dict__["_actions"])
+        return items(self._actions)
 
     @property
     def to_act(self) -> int | None:
@@ -313,11 +329,9 @@ class Game:
     def result(self) -> GameResult:
         """The settlement of the game (provisional while it goes on)."""
         standings = self._standings
-        settled: tuple[Standings, GameResult] | None = self.__dict__.get("_settled")
+        settled: tuple[Standings, GameResult] | None = self._kept[0]
         if settled is None or settled[0] is not standings:
-            # kept beside the standings it settles: the games after this one share its
-            # __dict__'s entries (see _with), so the rest of the round reuses it
-            settled = self.__dict__["_settled"] = (standings, standings.result())
+            settled = self._kept[0] = (standings, standings.result())
         return settled[1]
 
     @property
@@ -359,13 +373,13 @@ class Game:
     def _history(self, player: int) -> tuple[PlayerView, ...]:
         """``player``'s view of each finished round, made once per finished round and player
         (kept as :attr:`result` is, beside the chain of rounds it views)."""
-        played: Chain[Round] | None = self.__dict__["_played"]
+        played = self._played
         if played is None:
             return ()
-        seen: _SeenRounds | None = self.__dict__.get("_seen")
+        seen: _SeenRounds | None = self._kept[1]
         if seen is None or seen[0] is not played:
             kept: list[tuple[PlayerView, ...] | None] = [None, None]
-            seen = self.__dict__["_seen"] = (played, kept)
+            seen = self._kept[1] = (played, kept)
         views = seen[1][player]
         if views is None:
             views = seen[1][player] = tuple(finished.view(player) for finished in played.items())
@@ -373,15 +387,9 @@ class Game:
 
     def record(self) -> GameRecord:
         """The record that replays this game (see :class:`GameRecord`)."""
-        record = new_instance(GameRecord)
-        for name, value in (
-            ("rules", self.rules),
-            ("seed", self.seed),
-            ("first_dealer", self.first_dealer),
-            ("decks", self.decks),
-            ("actions", self.actions),
-            ("_game", self),
-        ):
+        record = new_instance(GameRecord)  # its fields are this game's: replayed already
+        fields = (("rules", self.rules), ("seed", self.seed), ("first_dealer", self.first_dealer))
+        for name, value in (*fields, ("decks", self.decks), ("actions", self.actions), ("_game", self)):
             object.__setattr__(record, name, value)
         return record
 
@@ -432,26 +440,18 @@ class Game:
         played = self.round.apply(action, player)
         resolved = played.last_action
         assert resolved is not None
-        chain: Chain[Action] | None = self.__dict__["_actions"]
+        kept, chain, head = self._kept, self._actions, (self.rules, self.seed, self.first_dealer)
         actions = Chain.of(resolved) if chain is None else chain.then(resolved)
+        results, rounds, dealt, standings = self._results, self._played, self._decks, self._standings
         if not played.is_over:
-            return self._with(round=played, _actions=actions)
+            return Game._of(*head, played, self.finished, standings, results, rounds, dealt, actions, kept)
         result = played.result
         assert result is not None
-        results: Chain[RoundResult] | None = self.__dict__["_results"]
-        rounds: Chain[Round] | None = self.__dict__["_played"]
-        standings = self._standings.add(result)
-        game = self._with(
-            round=played,
-            finished=played,
-            _standings=standings,
-            _actions=actions,
-            _results=Chain.of(result) if results is None else results.then(result),
-            _played=Chain.of(played) if rounds is None else rounds.then(played),
-        )
+        standings = standings.add(result)
+        results = Chain.of(result) if results is None else results.then(result)
+        rounds = Chain.of(played) if rounds is None else rounds.then(played)
         if standings.is_over:
-            return game
-        dealt: Chain[tuple[Card, ...]] = self.__dict__["_decks"]
+            return Game._of(*head, played, played, standings, results, rounds, dealt, actions, kept)
         number = len(dealt)
         dealer = next_dealer(self.rules, played.dealer, result)
         if number < len(decks):
@@ -459,7 +459,8 @@ class Game:
         else:
             following = Round.deal(self.rules, dealer, seed=round_seed(self.seed, number))
         assert following.deck is not None
-        return game._with(round=following, _decks=dealt.then(following.deck))
+        dealt = dealt.then(following.deck)
+        return Game._of(*head, following, played, standings, results, rounds, dealt, actions, kept)
 
 
 @attrs.frozen(kw_only=True)
