@@ -146,6 +146,8 @@ class GameRecord:
         return Game.replay(self).undo().record()
 
 
+_GAME_SLOTS: tuple[str, ...] = ("rules", "seed", "first_dealer", "round", "finished", "_standings")
+_GAME_SLOTS += ("_results", "_played", "_decks", "_actions", "_kept")  # in the order _game takes them
 _SeenRounds = tuple[Chain[Round], list[tuple[PlayerView, ...] | None]]
 """The cache of each player's views of the finished rounds, with the chain of rounds viewed."""
 
@@ -168,10 +170,7 @@ class Game:
     0
     """
 
-    __slots__ = _GAME_SLOTS = (
-        *("rules", "seed", "first_dealer", "round", "finished"),
-        *("_standings", "_results", "_played", "_decks", "_actions", "_kept"),
-    )
+    __slots__ = _GAME_SLOTS
 
     rules: Ruleset
     """The ruleset."""
@@ -207,35 +206,13 @@ class Game:
 
     def __reduce__(self) -> tuple[Any, ...]:
         # pickling and copying: the value without what is kept, which is remade on demand
-        return Game._of, (*(getattr(self, name) for name in self._GAME_SLOTS[:-1]), [None, None])
-
-    @classmethod
-    def _of(
-        cls,
-        rules: Ruleset,
-        seed: int | str,
-        dealer: int,
-        round: Round,
-        finished: Round | None,
-        standings: Standings,
-        results: Chain[RoundResult] | None,
-        played: Chain[Round] | None,
-        decks: Chain[tuple[Card, ...]],
-        actions: Chain[Action] | None,
-        kept: list[Any],
-    ) -> Game:
-        """The game of these fields (the game's only way in): every slot stored at once."""
-        new = new_instance(cls)
-        values = (rules, seed, dealer, round, finished, standings, results, played, decks, actions, kept)
-        for name, value in zip(cls._GAME_SLOTS, values, strict=True):
-            object.__setattr__(new, name, value)
-        return new
+        return _game, (type(self), *(getattr(self, name) for name in _GAME_SLOTS[:-1]), [None, None])
 
     @classmethod
     def _start(cls, rules: Ruleset, seed: int | str, dealer: int, first: Round) -> Game:
         assert first.deck is not None
         deck, start = Chain.of(first.deck), Standings.start(rules)
-        return cls._of(rules, seed, dealer, first, None, start, None, None, deck, None, [None, None])
+        return _game(cls, rules, seed, dealer, first, None, start, None, None, deck, None, [None, None])
 
     @classmethod
     def new(cls, rules: Ruleset, seed: int | str | None = None, dealer: int | None = None) -> Game:
@@ -444,14 +421,14 @@ class Game:
         actions = Chain.of(resolved) if chain is None else chain.then(resolved)
         results, rounds, dealt, standings = self._results, self._played, self._decks, self._standings
         if not played.is_over:
-            return Game._of(*head, played, self.finished, standings, results, rounds, dealt, actions, kept)
+            return _game(Game, *head, played, self.finished, standings, results, rounds, dealt, actions, kept)
         result = played.result
         assert result is not None
         standings = standings.add(result)
         results = Chain.of(result) if results is None else results.then(result)
         rounds = Chain.of(played) if rounds is None else rounds.then(played)
         if standings.is_over:
-            return Game._of(*head, played, played, standings, results, rounds, dealt, actions, kept)
+            return _game(Game, *head, played, played, standings, results, rounds, dealt, actions, kept)
         number = len(dealt)
         dealer = next_dealer(self.rules, played.dealer, result)
         if number < len(decks):
@@ -460,7 +437,29 @@ class Game:
             following = Round.deal(self.rules, dealer, seed=round_seed(self.seed, number))
         assert following.deck is not None
         dealt = dealt.then(following.deck)
-        return Game._of(*head, following, played, standings, results, rounds, dealt, actions, kept)
+        return _game(Game, *head, following, played, standings, results, rounds, dealt, actions, kept)
+
+
+def _game(
+    cls: type[Game],
+    rules: Ruleset,
+    seed: int | str,
+    dealer: int,
+    round: Round,
+    finished: Round | None,
+    standings: Standings,
+    results: Chain[RoundResult] | None,
+    played: Chain[Round] | None,
+    decks: Chain[tuple[Card, ...]],
+    actions: Chain[Action] | None,
+    kept: list[Any],
+) -> Game:
+    """The game of class ``cls`` of these fields (a game's only way in): every slot stored at once."""
+    new = new_instance(cls)
+    values = (rules, seed, dealer, round, finished, standings, results, played, decks, actions, kept)
+    for name, value in zip(_GAME_SLOTS, values, strict=True):
+        object.__setattr__(new, name, value)
+    return new
 
 
 @attrs.frozen(kw_only=True)
