@@ -184,12 +184,13 @@ class EventLog(Chain[Record]):
             previous = link.previous
             assert previous is None or isinstance(previous, EventLog)
             link = previous
-        pending.reverse()
+        more: list[Event] = []
+        for link in reversed(pending):
+            more.append(link.event() if player is None else link._seen_by(player))
+        built = done + tuple(more)
         if player is None:
-            built = (*done, *(link.event() for link in pending))
             self._events = built
         else:
-            built = (*done, *(link._seen_by(player) for link in pending))
             self._seen[player] = built
         return built
 
