@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ginrummy as gr
+from ginrummy.play.seen import VIEW_FIELDS
 from hypothesis_share import examples
 from positions import card, choose_action, hand, layout, play, position, view_fields, view_refusal
 from reachable import cards_in_graph, reachable_cards
@@ -423,3 +425,13 @@ class _ByText:
 
     def __reduce__(self) -> tuple[object, ...]:
         return (_ByText, (self.text,))
+
+
+def test_a_view_made_in_play_stores_every_field_of_the_class_in_its_order() -> None:
+    """The private factory of views made in play takes the view's fields in the class's
+    order, every one of them: a field added to the class and not to ``VIEW_FIELDS`` (or in
+    another place) fails here, and a view made in play equals the one the public constructor
+    makes of the same fields."""
+    assert tuple(field.name for field in attrs.fields(gr.PlayerView)) == VIEW_FIELDS
+    view = play(start(), "s").view(1)
+    assert view == gr.PlayerView(**{name: getattr(view, name) for name in VIEW_FIELDS})
