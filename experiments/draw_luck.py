@@ -70,7 +70,7 @@ def with_top(r: gr.Round, position: int) -> gr.Round:
     stock[position], stock[-1] = stock[-1], stock[position]
     new = r._draft()
     new.stock = tuple(stock)
-    new._log, new._origin, new._legal, new._key = r._log, r._origin, None, None
+    new._log, new._origin, new._kept = r._log, r._origin, [None, None]
     return new._sealed()
 
 

@@ -149,7 +149,7 @@ def candidate_rows(
 ) -> tuple[list[list[float]], list[tuple[list[int], list[float]]], list[bool]]:
     """For each of ``options`` at ``view``: its compact inputs, its nonzero card inputs, and
     whether it is ``action``, the tracker bot's choice (any knock for a knock)."""
-    features = view_inputs(view, view._records())
+    features = view_inputs(view, view.records)
     counter = CardCounter(view)
     compact, cards, chosen = [], [], []
     for option in options:

@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 
 import ginrummy
+from ginrummy.round_fields import RoundFields
 from repository import ROOT, TESTS
 
 PACKAGE = Path(ginrummy.__file__).resolve().parent
@@ -213,6 +214,180 @@ def test_no_module_reads_another_objects_dict() -> None:
             if re.search(r"\b(?!self\b)[a-z_]+\.__dict__", line):
                 offenders.append(f"{path.relative_to(PACKAGE)}:{number}: {line.strip()}")
     assert [] == offenders
+
+
+CONSTRUCTORS = {"__init__", "__new__", "__attrs_post_init__", "__setstate__"}
+"""The methods that build ``self``: they may store its fields by name."""
+MAKERS = {"new_instance", "__new__"}
+"""The calls that make an instance whose ``__init__`` has not run: a function that makes one is a
+private factory, and may store every field of what it made."""
+SETTERS = {"setattr", "delattr", "__setattr__", "__delattr__", "__set__", "__delete__"}
+"""The spellings of a store by name or by descriptor: ``setattr(x, ...)``, ``object.__setattr__(x,
+...)``, ``super().__setattr__(...)``, ``Klass.field.__set__(x, ...)`` and their deletions."""
+DICT_WRITES = {"update", "setdefault", "pop", "popitem", "clear", "__setitem__", "__delitem__"}
+"""The methods that write into a dictionary."""
+
+UNCONVERTED: dict[str, str] = {
+    "round_fields.py RoundFields._sealed": "assigns __class__: the draft twin, frozen again",
+}
+"""The state writes that remain, by module and function, with what each does: the state types
+not yet given one declared shape and one constructor (issue 50, item 1). The list only shrinks."""
+
+SLOT_STORES: dict[str, str] = {
+    "play/events.py <module>": "the stores of an event's slots, for its private factory _event",
+    "play/seen.py ViewKept._of": "the stores of a view's slots, for its private factory (this one)",
+    "play/seen.py <module>": "the store of a view's kept slot, for its two constructors",
+}
+"""Where the store of a slot's descriptor is taken (``.__set__`` read, not called): a private
+factory's way to store a slot as the class's own constructor does, at less cost than
+``object.__setattr__``. Each is used only by the factory named."""
+
+
+def _is_dict_of(node: ast.expr) -> bool:
+    """Whether ``node`` is ``x.__dict__`` or ``vars(x)``."""
+    if isinstance(node, ast.Attribute) and node.attr == "__dict__":
+        return True
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "vars"
+
+
+def _setter(func: ast.expr) -> bool:
+    """Whether calling ``func`` stores or deletes an attribute (see :data:`SETTERS`)."""
+    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+    return name in SETTERS and (isinstance(func, ast.Attribute) or name in {"setattr", "delattr"})
+
+
+def _made_in(function: ast.FunctionDef | ast.AsyncFunctionDef | None) -> set[str]:
+    """The local names ``function`` binds to an instance it makes (see :data:`MAKERS`)."""
+    names: set[str] = set()
+    for node in ast.walk(function) if function is not None else ():
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(node.value, ast.Call):
+            called = node.value.func
+            name = called.id if isinstance(called, ast.Name) else getattr(called, "attr", "")
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if name in MAKERS:
+                names |= {target.id for target in targets if isinstance(target, ast.Name)}
+    return names
+
+
+def _write(node: ast.AST, function: ast.FunctionDef | ast.AsyncFunctionDef | None) -> str | None:
+    """What ``node`` writes into an object's state that only its constructor may (None if
+    nothing): an assignment of ``__dict__`` or ``__class__`` however spelled, a write into a
+    ``__dict__``, a field stored by name on an object the function did not make (a constructor
+    builds ``self``), or a slot's store taken (see :data:`SLOT_STORES`)."""
+    targets: list[ast.expr] = []
+    if isinstance(node, (ast.Assign, ast.Delete)):
+        targets = list(node.targets)
+    elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+        targets = [node.target]
+    for target in targets:
+        if isinstance(target, ast.Attribute) and target.attr in ("__dict__", "__class__"):
+            return f"assigns {target.attr}"
+        if isinstance(target, ast.Subscript) and _is_dict_of(target.value):
+            return "writes into __dict__"
+    if (
+        isinstance(node, ast.Attribute)
+        and node.attr in ("__set__", "__delete__")
+        and isinstance(node.ctx, ast.Load)
+    ):
+        return "takes a slot's store"
+    if not isinstance(node, ast.Call):
+        return None
+    called = node.func
+    if isinstance(called, ast.Attribute) and called.attr in DICT_WRITES and _is_dict_of(called.value):
+        return "writes into __dict__"
+    if not _setter(called):
+        return None
+    arguments = list(node.args)
+    named = len(arguments) > 1 and isinstance(arguments[1], ast.Constant)
+    if named and getattr(arguments[1], "value", None) in ("__dict__", "__class__"):
+        return f"assigns {getattr(arguments[1], 'value', '')}"
+    stored: ast.expr | None = arguments[0] if arguments else None
+    if isinstance(called, ast.Attribute) and isinstance(called.value, ast.Call):
+        stored = ast.Name(id="self")  # super().__setattr__(name, value)
+    in_constructor = function is not None and function.name in CONSTRUCTORS
+    if isinstance(stored, ast.Name) and (
+        (stored.id == "self" and in_constructor) or stored.id in _made_in(function)
+    ):
+        return None
+    return "sets a field outside a constructor"
+
+
+def _state_writes(source: str) -> dict[str, str]:
+    """Every write of ``source`` that :func:`_write` finds, by function (``<module>`` for the
+    module's own statements), the first of each function's."""
+    found: dict[str, str] = {}
+
+    def visit(node: ast.AST, where: str, function: ast.FunctionDef | ast.AsyncFunctionDef | None) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                inner = f"{where}.{child.name}" if where else child.name
+                visit(child, inner, function if isinstance(child, ast.ClassDef) else child)
+                continue
+            what = _write(child, function)
+            if what is not None:
+                found.setdefault(where or "<module>", what)
+            visit(child, where, function)
+
+    visit(ast.parse(source), "", None)
+    return found
+
+
+def test_every_state_is_built_by_its_constructor_alone() -> None:
+    """One way to build a value (docs/conventions.md, 15): nothing is filled later through
+    ``__dict__``, ``__class__`` or a store by name. No module assigns an object's ``__dict__``
+    or ``__class__`` (``x.__dict__ = ...``, ``object.__setattr__(x, "__class__", ...)``,
+    ``setattr``), writes into a ``__dict__`` (``vars(x).update(...)``, ``x.__dict__[k] = ...``),
+    or stores a field by name outside a constructor (``__init__``, ``__attrs_post_init__``, ...)
+    or a private factory storing into what it just made, except the writes of
+    :data:`UNCONVERTED`, which only shrinks, and the stores of :data:`SLOT_STORES`."""
+    found = {
+        f"{path.relative_to(PACKAGE).as_posix()} {where}": what
+        for path in sorted(PACKAGE.rglob("*.py"))
+        for where, what in _state_writes(path.read_text(encoding="utf-8")).items()
+    }
+    stores = {where: what for where, what in found.items() if what == "takes a slot's store"}
+    writes = {where: what for where, what in found.items() if where not in stores}
+    assert (set(UNCONVERTED), set(SLOT_STORES)) == (set(writes), set(stores))
+    assert all(UNCONVERTED[where].startswith(what) for where, what in writes.items())
+
+
+def test_the_state_write_finder_sees_every_spelling() -> None:
+    """The check above can fail: each spelling of a ``__dict__`` or ``__class__`` assignment, a
+    write into a ``__dict__`` and a store by name outside a constructor is found; a constructor
+    storing into ``self``, a factory storing into what it made, a read of ``__dict__`` and a
+    store into a plain dictionary are not."""
+    refused = {
+        "a": "x.__dict__ = {}",
+        "b": "x.__class__ = Other",
+        "c": "object.__setattr__(x, '__dict__', {})",
+        "d": "setattr(x, '__class__', Other)",
+        "e": "vars(x).update(y=1)",
+        "f": "x.__dict__['y'] = 1",
+        "g": "self.__dict__.setdefault('y', {})",
+        "h": "object.__setattr__(self, 'y', 1)",
+        "i": "super().__setattr__('y', 1)",
+        "j": "setattr(x, name, 1)",
+        "k": "Klass.y.__set__(x, 1)",
+        "m": "store = Klass.y.__set__",
+    }
+    kept = {
+        "__init__": "object.__setattr__(self, 'y', 1)",
+        "__attrs_post_init__": "super().__setattr__('y', 1)",
+        "make": "new = new_instance(Klass)\n    object.__setattr__(new, 'y', 1)",
+        "other": "new = object.__new__(Klass)\n    setattr(new, 'y', 1)",
+        "reads": "z = x.__dict__['y']\n    kept = {}\n    kept['y'] = 1",
+    }
+    source = "".join(f"def {name}(self, x):\n    {code}\n" for name, code in {**refused, **kept}.items())
+    assert set(refused) == set(_state_writes(source))
+
+
+def test_every_state_type_declares_every_slot() -> None:
+    """A round, its record, a player's view, a game and a game view declare every slot they
+    hold (caches included): none has a ``__dict__`` to fill later."""
+    r = ginrummy.Round.deal(ginrummy.PAGAT, dealer=0, seed=7)
+    game = ginrummy.Game.new(ginrummy.PAGAT, seed=7, dealer=0)
+    values = [r, r.apply(ginrummy.PassUpcard()), RoundFields._of(r), r.view(0), game, game.view(1)]
+    assert [] == [type(value).__name__ for value in values if hasattr(value, "__dict__")]
 
 
 def test_the_json_reader_holds_no_rules_of_its_own() -> None:

@@ -230,7 +230,7 @@ def play_chunk(
                     listed = [a for a in candidates(view) if isinstance(a, gr.Knock)]
                     if listed and listed[0].card != action.card:
                         played = action = listed[0]
-                active, values = view_inputs(view, view._records())
+                active, values = view_inputs(view, view.records)
                 extra, extra_values = action_inputs(view, CardCounter(view), played)
                 chunk.indices.extend(active)
                 chunk.data.extend([1.0] * len(active))

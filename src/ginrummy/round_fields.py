@@ -1,24 +1,18 @@
-"""The fields of a round, as one frozen, typed record (:class:`RoundFields`).
+"""The fields of a round, as one frozen, typed record (:class:`RoundFields`): every card's
+place, whose turn, the phase, the knock, the result, and how the round began.
 
 Every part that makes, changes or reads a round's position takes this record: the set-up check
-(:func:`ginrummy.play.setup.check_position` returns one), the action rules (they write what an
-action changes into a draft of one), the showdown, the notation, the sampler's worlds
+(:func:`ginrummy.play.setup.check_position` returns one), the action rules (each writes what
+its action changes into a copy of the record), the showdown, the notation, the sampler's worlds
 (:class:`ginrummy.beliefs.worlds.World`), the text pictures and the JSON writer.
-:class:`ginrummy.Round` *is* one (a subclass adding its log and caches), so a round is passed
-wherever the record is read.
+:class:`ginrummy.Round` *is* one (a subclass adding its log and what it keeps), so a round is
+passed wherever the record is read.
 
-A record is changed by copying it, in two halves of one *replace*: :meth:`RoundFields._draft`
-is a mutable copy whose fields are set by plain assignment (typed: mypy checks each name and
-value), and :meth:`RoundFields._sealed` freezes the draft again. (The record's own names start
-with an underscore, as namedtuple's ``_replace`` does, to stay out of the fields' namespace and
-of :class:`ginrummy.Round`'s public names.) Why not ``attrs.evolve``: a round is copied at
-every action, and evolve (keyword arguments, then the generated ``__init__`` setting each
-slot through ``object.__setattr__``) costs several times a dict merge. A draft is an instance
-of a subclass that adds no slot and keeps the generic ``__setattr__``, so each field is
-stored by the interpreter's fast slot store; sealing assigns the frozen class back (the two
-classes have the same layout, which is what ``__class__`` assignment requires). One copy of a
-round this way costs about half the dict merge it replaces (docs/design.md, "The round's
-record").
+A record is changed by copying it: :meth:`RoundFields._draft` is a copy whose fields are set
+by plain assignment (typed: mypy checks each name and value), and :meth:`RoundFields._sealed`
+freezes it again. (The record's own names start with an underscore, as namedtuple's
+``_replace`` does, to stay out of the fields' namespace and of :class:`ginrummy.Round`'s
+public names.) How the copy is made, and why, is in docs/design.md ("The round's record").
 
 >>> import ginrummy as gr
 >>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7)

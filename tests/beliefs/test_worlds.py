@@ -54,14 +54,14 @@ def test_a_sample_is_a_round_the_viewer_could_be_in(rules: gr.Ruleset, seed: int
 
 @pytest.mark.parametrize("seed", range(4))
 def test_the_sampler_reads_the_log_censored_as_the_view_shows_it(seed: int) -> None:
-    """The sampler reads a fresh view's log as plain records (no Event made): at every
-    position of a round to its end, for both players, they are the view's censored events,
-    the opponent's stock draws without their cards and its knock hidden until the end."""
+    """The sampler reads a view's log as plain records: at every position of a round to its
+    end, for both players, they are the view's censored events, the opponent's stock draws
+    without their cards and its knock hidden until the end."""
     for r in positions(gr.PAGAT, seed, random.Random(seed)):
         for player in (0, 1):
-            records = r.view(player)._records()
+            records = r.view(player).records
             events = r.view(player).events
-            assert [(e.number, e.player, e.action, e.card) for e in events] == records
+            assert tuple((e.number, e.player, e.action, e.card) for e in events) == records
             hidden = [rec for rec in records if rec[1] != player and type(rec[2]) is gr.DrawStock]
             assert all(rec[3] is None for rec in hidden)
 

@@ -105,7 +105,7 @@ def test_shipped_models_run_as_scikit_learn_runs_them() -> None:
     value = estimator_of(learned_values.value_model(), "regressor")
     actions = estimator_of(learned_values.action_model(), "regressor")
     for _, view in played_views(12):
-        active, values = view_inputs(view, view._records())
+        active, values = view_inputs(view, view.records)
         _, card_inputs = card_rows(active, values)
         ours = [learned_belief.belief_model().network.forward((), list(enumerate(r)))[0] for r in card_inputs]
         assert np.allclose(ours, belief.predict_proba(np.asarray(card_inputs))[:, 1], atol=1e-6)
@@ -130,7 +130,7 @@ def test_learned_outputs_see_nothing_a_player_cannot() -> None:
         world = view.sample(rng)
         assert world.hand(1 - view.player) != r.hand(1 - view.player) or not view.stock_size
         other = world.view(view.player)
-        assert view_inputs(view, view._records()) == view_inputs(other, other._records())
+        assert view_inputs(view, view.records) == view_inputs(other, other.records)
         assert view.card_probabilities("learned") == other.card_probabilities("learned")
         assert learned_values.action_values(view) == learned_values.action_values(other)
         assert learned_values.position_value(view) == learned_values.position_value(other)

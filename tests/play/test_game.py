@@ -22,6 +22,7 @@ import ginrummy as gr
 from ginrummy.play.game import next_dealer, round_seed
 from hypothesis_share import examples
 from positions import biased_action
+from reachable import reachable_cards
 
 SMALL = gr.PAGAT.evolve(target=30)
 """Pagat to 30: a game of a few rounds."""
@@ -437,15 +438,15 @@ def test_a_game_remembers_its_settlement_and_finished_views_only_while_they_hold
     game = gr.Game.new(SMALL, seed=seed, dealer=0)
     while not game.is_over:
         fresh = pickle.loads(pickle.dumps(game))
-        assert not {"_settled", "_seen"} & set(vars(fresh))
+        assert [None, None] == fresh._kept
         for player in (0, 1):
             assert fresh.view(player) == game.view(player)
             assert all(seen.player == player for seen in game.view(player).history)
         assert fresh.result == game.result
         assert (fresh, hash(fresh)) == (game, hash(game))
-        kept = {"_settled", "_seen"} if game.results else {"_settled"}  # read above
-        assert kept == {"_settled", "_seen"} & set(vars(game))
-        assert not {"_settled", "_seen"} & set(vars(pickle.loads(pickle.dumps(game))))
+        kept = [True, True] if game.results else [True, False]  # read above
+        assert kept == [found is not None for found in game._kept]
+        assert [None, None] == pickle.loads(pickle.dumps(game))._kept
         game = game.apply(biased_action(game.round, rng, 0.7, alternate_takes=False))
     assert len(game.results) > 1, "the game must cross a round's end"
 
@@ -550,3 +551,20 @@ def test_an_accepted_game_view_is_the_view_of_its_own_sample(
     except gr.InvalidPositionError:
         return
     assert changed == changed.sample(random.Random(seed)).view(0)
+
+
+@settings(max_examples=examples(30))
+@given(preset=st.sampled_from(sorted(gr.PRESETS)), seed=st.integers(0, 10**6), at=st.floats(0, 1))
+def test_a_game_view_holds_no_card_a_sampled_game_would_not(preset: str, seed: int, at: float) -> None:
+    """A game view holds only what its player may see, in every form it can take: at a
+    position of a random game under every preset (to 30 points, so that it ends: a game
+    somewhere in play, and the game over), the cards reachable from each player's view (its
+    object graph, ``vars()``, a pickle unpickled and read as text, a deep copy) are those
+    reachable from the view of a game sampled from it, which draws every hidden card anew."""
+    states = played(gr.PRESETS[preset].evolve(target=30), seed)
+    for game in (states[int(at * (len(states) - 1))], states[-1]):
+        for player in (0, 1):
+            view = game.view(player)
+            sampled = view.sample(random.Random(seed)).view(player)
+            assert view == sampled
+            assert reachable_cards(sampled) == reachable_cards(view), (len(game.actions), player)

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ginrummy as gr
+from ginrummy.play.seen import VIEW_FIELDS
 from hypothesis_share import examples
 from positions import card, choose_action, hand, layout, play, position, view_fields, view_refusal
 from reachable import cards_in_graph, reachable_cards
@@ -365,7 +367,7 @@ PRIVACY_STRIDE = 5
 
 @settings(max_examples=examples(40))
 @given(preset=st.sampled_from(sorted(gr.PRESETS)), seed=st.integers(0, 10**9), offset=st.integers(0, 4))
-def test_a_view_holds_no_card_a_sampled_world_would_not_in_any_form(preset: str, seed: int, offset: int) -> None:
+def test_a_view_holds_no_card_a_sampled_world_would_not(preset: str, seed: int, offset: int) -> None:
     """A view holds only what its player may see, in every form it can take: at positions of a
     random round (every fifth, from ``offset``, and the last), the cards reachable from each
     player's view (its object graph, ``vars()``, a pickle unpickled and read as text, a deep
@@ -381,7 +383,7 @@ def test_a_view_holds_no_card_a_sampled_world_would_not_in_any_form(preset: str,
                 view = r.view(player)
                 world = view.sample(random.Random(seed + player))
                 assert view == world.view(player)
-                assert reachable_cards(world.view(player)) == reachable_cards(view), (preset, seed, step, player)
+                assert reachable_cards(world.view(player)) == reachable_cards(view), (step, player)
         if r.is_over:
             break
         r = r.apply(choose_action(r, rng))
@@ -396,10 +398,14 @@ def test_the_privacy_test_finds_a_hidden_card_kept_anywhere() -> None:
     view, drawn = r.view(0), card("Qs")
     assert drawn not in set().union(*reachable_cards(view).values())
     for kept in (drawn, r.hand(1), [None, {"x": (drawn,)}]):
-        found = reachable_cards(_Holder((view, kept)))
-        assert {"graph", "vars", "pickle", "deep copy"} == {form for form, cards in found.items() if drawn in cards}
+        assert {"graph", "vars", "pickle", "deep copy"} == _forms_holding(drawn, _Holder((view, kept)))
     assert drawn in cards_in_graph(_Holder(lambda: r.hand(1)))
-    assert {"pickle text"} == {form for form, cards in reachable_cards(_ByText("Qs")).items() if drawn in cards}
+    assert {"pickle text"} == _forms_holding(drawn, _ByText("Qs"))
+
+
+def _forms_holding(wanted: gr.Card, value: object) -> set[str]:
+    """The forms of ``value`` from which ``wanted`` is reachable."""
+    return {form for form, cards in reachable_cards(value).items() if wanted in cards}
 
 
 class _Holder:
@@ -419,3 +425,13 @@ class _ByText:
 
     def __reduce__(self) -> tuple[object, ...]:
         return (_ByText, (self.text,))
+
+
+def test_a_view_made_in_play_stores_every_field_of_the_class_in_its_order() -> None:
+    """The private factory of views made in play takes the view's fields in the class's
+    order, every one of them: a field added to the class and not to ``VIEW_FIELDS`` (or in
+    another place) fails here, and a view made in play equals the one the public constructor
+    makes of the same fields."""
+    assert tuple(field.name for field in attrs.fields(gr.PlayerView)) == VIEW_FIELDS
+    view = play(start(), "s").view(1)
+    assert view == gr.PlayerView(**{name: getattr(view, name) for name in VIEW_FIELDS})

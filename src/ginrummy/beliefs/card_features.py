@@ -21,7 +21,7 @@ training (which keeps those) and play compute them with this same code.
 >>> import ginrummy as gr
 >>> from ginrummy.beliefs.view_features import view_inputs
 >>> view = gr.Round.deal(gr.PAGAT, dealer=0, seed=7).apply(gr.PassUpcard()).view(0)
->>> cards, rows = card_rows(*view_inputs(view, view._records()))
+>>> cards, rows = card_rows(*view_inputs(view, view.records))
 >>> len(cards) == len(rows) == 41, len(rows[0]) == CARD_INPUTS
 (True, True)
 """

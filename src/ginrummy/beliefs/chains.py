@@ -28,7 +28,7 @@ multiplied by the exponential of their sum over the opponent's final hand; a mod
 >>> for _ in range(9):
 ...     r = r.apply(bots[r.to_act].act(r.view(r.to_act)))
 >>> view = r.view(0)
->>> worlds = posterior_worlds(view, view._records(), gr.OPPONENT_MODELS["reasonable"], 8, random.Random(1))
+>>> worlds = posterior_worlds(view, view.records, gr.OPPONENT_MODELS["reasonable"], 8, random.Random(1))
 >>> len(worlds), all(gr.Round._from_world(gr.PAGAT, w, checked=True).view(0) == view for w, _ in worlds)
 (8, True)
 """

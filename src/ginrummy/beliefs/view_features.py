@@ -34,7 +34,7 @@ may be discarded at once.
 >>> import ginrummy as gr
 >>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7).apply(gr.PassUpcard())
 >>> view = r.view(0)
->>> active, values = view_inputs(view, view._records())
+>>> active, values = view_inputs(view, view.records)
 >>> sorted(active)[:10] == sorted(card.index for card in view.hand)
 True
 >>> PASSED * 52 + gr.Card("9d").index in active      # player 1 left the upcard 9d

@@ -76,7 +76,7 @@ def action_values(view: PlayerView) -> dict[Action, float]:
     if not options:
         return {}
     network = action_model().network
-    inputs = view_inputs(view, view._records())
+    inputs = view_inputs(view, view.records)
     counter = CardCounter(view)
     found = {}
     for action in options:
@@ -88,5 +88,5 @@ def action_values(view: PlayerView) -> dict[Action, float]:
 def position_value(view: PlayerView) -> float:
     """The expected result of the round, in points (box bonus included), for the player of
     ``view`` from this position on, as the learned value network estimates it."""
-    vector = compact_inputs(view_inputs(view, view._records()), None)
+    vector = compact_inputs(view_inputs(view, view.records), None)
     return value_model().network.forward((), [(i, v) for i, v in enumerate(vector) if v])[0] * SCALE

@@ -24,7 +24,7 @@ from ginrummy.errors import InvalidPositionError
 from ginrummy.play.chain import Chain
 from ginrummy.validators import int_field, player_field
 
-__all__ = ["Event", "EventLog", "censor", "censored_records"]
+__all__ = ["Event", "EventLog", "censor"]
 
 
 _number = int_field(InvalidPositionError, "event", low=0)
@@ -98,51 +98,45 @@ class Event:
         return f"#{self.number} player {self.player}: {what}"
 
 
+_STORE_NUMBER, _STORE_PLAYER, _STORE_ACTION, _STORE_CARD = (
+    vars(Event)[name].__set__ for name in ("number", "player", "action", "card")
+)
+"""The stores of an event's slots (what its public constructor stores through)."""
+
+
 def _event(number: int, player: int, action: Action | None, card: Card | None) -> Event:
-    """An event from fields known to fit (the round's own log), without the checks."""
+    """An event from fields known to fit (the round's own log), without the checks: every
+    slot stored at once (an event is made for every action of a log read)."""
     event = new_instance(Event)
-    object.__setattr__(event, "number", number)
-    object.__setattr__(event, "player", player)
-    object.__setattr__(event, "action", action)
-    object.__setattr__(event, "card", card)
+    _STORE_NUMBER(event, number)
+    _STORE_PLAYER(event, player)
+    _STORE_ACTION(event, action)
+    _STORE_CARD(event, card)
     return event
 
 
 def censor(event: Event, player: int, *, knock_visible: bool) -> Event:
     """``event`` as ``player`` may see it: the opponent's stock draw without its card, and
-    the opponent's knock hidden unless ``knock_visible`` (:func:`censored_records` does the
-    same to a log's plain records)."""
-    if event.player == player:
-        return event
-    action = event.action
-    if type(action) is DrawStock and event.card is not None:
-        return _event(event.number, event.player, action, None)
-    if type(action) is Knock and not knock_visible:
-        return _event(event.number, event.player, None, None)
-    return event
+    the opponent's knock hidden unless ``knock_visible``."""
+    hidden = _censored(event.number, event.player, event.action, event.card, player, knock_visible)
+    return event if hidden is None else hidden
+
+
+def _censored(
+    number: int, actor: int, action: Action | None, card: Card | None, player: int, knock_visible: bool
+) -> Event | None:
+    """The event ``(number, actor, action, card)`` as ``player`` may see it (see
+    :func:`censor`), or None when the player may see all of it."""
+    if actor != player:
+        if card is not None and type(action) is DrawStock:
+            return _event(number, actor, action, None)
+        if type(action) is Knock and not knock_visible:
+            return _event(number, actor, None, None)
+    return None
 
 
 Record = tuple[int, int, Action, "Card | None"]
 """An event as the log keeps it until asked: ``(number, player, action, card)``."""
-
-
-def censored_records(
-    log: EventLog, player: int, *, knock_visible: bool
-) -> list[tuple[int, int, Action | None, Card | None]]:
-    """The records of ``log`` as ``player`` may see them, censored as :func:`censor` censors
-    an event, without making :class:`Event` values (the sampler reads these)."""
-    records: list[tuple[int, int, Action | None, Card | None]] = []
-    for record in log.items():
-        number, actor, action, card = record
-        if actor != player:
-            if type(action) is DrawStock and card is not None:
-                records.append((number, actor, action, None))
-                continue
-            if type(action) is Knock and not knock_visible:
-                records.append((number, actor, None, None))
-                continue
-        records.append(record)
-    return records
 
 
 class EventLog(Chain[Record]):
@@ -190,14 +184,22 @@ class EventLog(Chain[Record]):
             previous = link.previous
             assert previous is None or isinstance(previous, EventLog)
             link = previous
-        pending.reverse()
+        more: list[Event] = []
+        for link in reversed(pending):
+            more.append(link.event() if player is None else link._seen_by(player))
+        built = done + tuple(more)
         if player is None:
-            built = (*done, *(link.event() for link in pending))
             self._events = built
         else:
-            built = (*done, *(censor(link.event(), player, knock_visible=False) for link in pending))
             self._seen[player] = built
         return built
+
+    def _seen_by(self, player: int) -> Event:
+        """This link's event as ``player`` sees it while the round goes on (see :func:`censor`;
+        no event is made that is not returned)."""
+        number, actor, action, card = self.item
+        hidden = _censored(number, actor, action, card, player, False)
+        return self.event() if hidden is None else hidden
 
     def events(self) -> tuple[Event, ...]:
         """Every event, in order."""
@@ -207,4 +209,16 @@ class EventLog(Chain[Record]):
     def seen(self, player: int) -> tuple[Event, ...]:
         """The events as ``player`` sees them while the round goes on (see :func:`censor`)."""
         built = self._seen[player]
-        return built if built is not None else self._build(player)
+        if built is not None:
+            return built
+        previous = self.previous
+        if previous is None:
+            built = (self._seen_by(player),)
+        else:
+            assert isinstance(previous, EventLog)
+            earlier = previous._seen[player]
+            if earlier is None:
+                return self._build(player)
+            built = (*earlier, self._seen_by(player))  # a view at the last action: one event more
+        self._seen[player] = built
+        return built

@@ -146,8 +146,8 @@ class GameRecord:
         return Game.replay(self).undo().record()
 
 
-_CACHES: Final = frozenset({"_settled", "_seen"})
-"""The entries of a game's ``__dict__`` that are caches, not part of its value."""
+_GAME_SLOTS: tuple[str, ...] = ("rules", "seed", "first_dealer", "round", "finished", "_standings")
+_GAME_SLOTS += ("_results", "_played", "_decks", "_actions", "_kept")  # in the order _game takes them
 _SeenRounds = tuple[Chain[Round], list[tuple[PlayerView, ...] | None]]
 """The cache of each player's views of the finished rounds, with the chain of rounds viewed."""
 
@@ -170,7 +170,8 @@ class Game:
     0
     """
 
-    _standings: Standings
+    __slots__ = _GAME_SLOTS
+
     rules: Ruleset
     """The ruleset."""
     seed: int | str
@@ -182,6 +183,17 @@ class Game:
     finished: Round | None
     """The last round that ended, as it ended (hands, spread, layoffs, result), so that a
     front end can show it after the next round has been dealt; None before any round ended."""
+    _standings: Standings
+    """The scores, settled by the ruleset as each round ends."""
+    _results: Chain[RoundResult] | None
+    _played: Chain[Round] | None
+    _decks: Chain[tuple[Card, ...]]
+    _actions: Chain[Action] | None
+    """The results, the finished rounds, the decks and the actions: chains (None when empty)."""
+    _kept: list[Any]
+    """The settlement beside the standings it settles, and each player's views of the finished
+    rounds beside the chain of rounds they view, once worked out: the games after this one
+    share the list, so the rest of a round reuses them."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         raise InvalidPositionError("a Game is not built directly: use Game.new or Game.replay")
@@ -192,34 +204,15 @@ class Game:
     def __delattr__(self, name: str) -> NoReturn:
         raise attrs.exceptions.FrozenInstanceError()
 
-    def __getstate__(self) -> dict[str, Any]:
-        # pickling and copying: the value without the caches (the settlement, the finished
-        # rounds' views), which are remade on demand
-        return {name: value for name, value in self.__dict__.items() if name not in _CACHES}
-
-    def _with(self, **changes: Any) -> Game:
-        new = new_instance(Game)
-        object.__setattr__(new, "__dict__", {**self.__dict__, **changes})
-        return new
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickling and copying: the value without what is kept, which is remade on demand
+        return _game, (type(self), *(getattr(self, name) for name in _GAME_SLOTS[:-1]), [None, None])
 
     @classmethod
     def _start(cls, rules: Ruleset, seed: int | str, dealer: int, first: Round) -> Game:
         assert first.deck is not None
-        new = new_instance(cls)
-        state = {
-            "rules": rules,
-            "seed": seed,
-            "first_dealer": dealer,
-            "round": first,
-            "finished": None,
-            "_standings": Standings.start(rules),
-            "_results": None,
-            "_played": None,
-            "_decks": Chain.of(first.deck),
-            "_actions": None,
-        }
-        object.__setattr__(new, "__dict__", state)
-        return new
+        deck, start = Chain.of(first.deck), Standings.start(rules)
+        return _game(cls, rules, seed, dealer, first, None, start, None, None, deck, None, [None, None])
 
     @classmethod
     def new(cls, rules: Ruleset, seed: int | str | None = None, dealer: int | None = None) -> Game:
@@ -274,23 +267,23 @@ class Game:
     @property
     def results(self) -> tuple[RoundResult, ...]:
         """The results of the finished rounds, dead hands included."""
-        return items(self.__dict__["_results"])
+        return items(self._results)
 
     @property
     def played(self) -> tuple[Round, ...]:
         """Every finished round as it ended (hands, spread, layoffs, result), dead hands
         included; the last is :attr:`finished`."""
-        return items(self.__dict__["_played"])
+        return items(self._played)
 
     @property
     def decks(self) -> tuple[tuple[Card, ...], ...]:
         """The deck of every round dealt so far, top first."""
-        return items(self.__dict__["_decks"])
+        return items(self._decks)
 
     @property
     def actions(self) -> tuple[Action, ...]:
         """Every action applied so far (knocks with their melds filled in)."""
-        return items(self.__dict__["_actions"])
+        return items(self._actions)
 
     @property
     def to_act(self) -> int | None:
@@ -313,11 +306,9 @@ class Game:
     def result(self) -> GameResult:
         """The settlement of the game (provisional while it goes on)."""
         standings = self._standings
-        settled: tuple[Standings, GameResult] | None = self.__dict__.get("_settled")
+        settled: tuple[Standings, GameResult] | None = self._kept[0]
         if settled is None or settled[0] is not standings:
-            # kept beside the standings it settles: the games after this one share its
-            # __dict__'s entries (see _with), so the rest of the round reuses it
-            settled = self.__dict__["_settled"] = (standings, standings.result())
+            settled = self._kept[0] = (standings, standings.result())
         return settled[1]
 
     @property
@@ -351,30 +342,21 @@ class Game:
     def view(self, player: int) -> GameView:
         """What ``player`` may know: see :class:`GameView`."""
         seer = check_player(player, "player")
-        state = {
-            "player": seer,
-            "rules": self.rules,
-            "scores": self.scores,
-            "results": self.results,
-            "round": self.round.view(seer),
-            "history": self._history(seer),
-            "is_over": self.is_over,
-            "result": self.result,
-        }
-        view = new_instance(GameView)
-        object.__setattr__(view, "__dict__", state)
-        return view
+        round_view, history = self.round.view(seer), self._history(seer)
+        return GameView._of(
+            (seer, self.rules, self.scores, self.results, round_view, self.is_over, self.result, history)
+        )
 
     def _history(self, player: int) -> tuple[PlayerView, ...]:
         """``player``'s view of each finished round, made once per finished round and player
         (kept as :attr:`result` is, beside the chain of rounds it views)."""
-        played: Chain[Round] | None = self.__dict__["_played"]
+        played = self._played
         if played is None:
             return ()
-        seen: _SeenRounds | None = self.__dict__.get("_seen")
+        seen: _SeenRounds | None = self._kept[1]
         if seen is None or seen[0] is not played:
             kept: list[tuple[PlayerView, ...] | None] = [None, None]
-            seen = self.__dict__["_seen"] = (played, kept)
+            seen = self._kept[1] = (played, kept)
         views = seen[1][player]
         if views is None:
             views = seen[1][player] = tuple(finished.view(player) for finished in played.items())
@@ -382,15 +364,9 @@ class Game:
 
     def record(self) -> GameRecord:
         """The record that replays this game (see :class:`GameRecord`)."""
-        record = new_instance(GameRecord)
-        for name, value in (
-            ("rules", self.rules),
-            ("seed", self.seed),
-            ("first_dealer", self.first_dealer),
-            ("decks", self.decks),
-            ("actions", self.actions),
-            ("_game", self),
-        ):
+        record = new_instance(GameRecord)  # its fields are this game's: replayed already
+        fields = (("rules", self.rules), ("seed", self.seed), ("first_dealer", self.first_dealer))
+        for name, value in (*fields, ("decks", self.decks), ("actions", self.actions), ("_game", self)):
             object.__setattr__(record, name, value)
         return record
 
@@ -441,26 +417,18 @@ class Game:
         played = self.round.apply(action, player)
         resolved = played.last_action
         assert resolved is not None
-        chain: Chain[Action] | None = self.__dict__["_actions"]
+        kept, chain, head = self._kept, self._actions, (self.rules, self.seed, self.first_dealer)
         actions = Chain.of(resolved) if chain is None else chain.then(resolved)
+        results, rounds, dealt, standings = self._results, self._played, self._decks, self._standings
         if not played.is_over:
-            return self._with(round=played, _actions=actions)
+            return _game(Game, *head, played, self.finished, standings, results, rounds, dealt, actions, kept)
         result = played.result
         assert result is not None
-        results: Chain[RoundResult] | None = self.__dict__["_results"]
-        rounds: Chain[Round] | None = self.__dict__["_played"]
-        standings = self._standings.add(result)
-        game = self._with(
-            round=played,
-            finished=played,
-            _standings=standings,
-            _actions=actions,
-            _results=Chain.of(result) if results is None else results.then(result),
-            _played=Chain.of(played) if rounds is None else rounds.then(played),
-        )
+        standings = standings.add(result)
+        results = Chain.of(result) if results is None else results.then(result)
+        rounds = Chain.of(played) if rounds is None else rounds.then(played)
         if standings.is_over:
-            return game
-        dealt: Chain[tuple[Card, ...]] = self.__dict__["_decks"]
+            return _game(Game, *head, played, played, standings, results, rounds, dealt, actions, kept)
         number = len(dealt)
         dealer = next_dealer(self.rules, played.dealer, result)
         if number < len(decks):
@@ -468,10 +436,33 @@ class Game:
         else:
             following = Round.deal(self.rules, dealer, seed=round_seed(self.seed, number))
         assert following.deck is not None
-        return game._with(round=following, _decks=dealt.then(following.deck))
+        dealt = dealt.then(following.deck)
+        return _game(Game, *head, following, played, standings, results, rounds, dealt, actions, kept)
 
 
-@attrs.frozen(kw_only=True, slots=False)
+def _game(
+    cls: type[Game],
+    rules: Ruleset,
+    seed: int | str,
+    dealer: int,
+    round: Round,
+    finished: Round | None,
+    standings: Standings,
+    results: Chain[RoundResult] | None,
+    played: Chain[Round] | None,
+    decks: Chain[tuple[Card, ...]],
+    actions: Chain[Action] | None,
+    kept: list[Any],
+) -> Game:
+    """The game of class ``cls`` of these fields (a game's only way in): every slot stored at once."""
+    new = new_instance(cls)
+    values = (rules, seed, dealer, round, finished, standings, results, played, decks, actions, kept)
+    for name, value in zip(_GAME_SLOTS, values, strict=True):
+        object.__setattr__(new, name, value)
+    return new
+
+
+@attrs.frozen(kw_only=True)
 class GameView:
     """What one player may know about a game: the scores, the results so far and its view of
     the round in play.
@@ -505,6 +496,15 @@ class GameView:
     history: tuple[PlayerView, ...] = ()
     """This player's view of each finished round as it ended, in order (what it saw of the
     rounds behind :attr:`results`)."""
+
+    @classmethod
+    def _of(cls, values: _GameViewValues) -> GameView:
+        """The view of a game's own fields (checked as it was played), in the class's order:
+        every slot stored at once, as the public constructor stores them once it checked them."""
+        view = new_instance(cls)
+        for name, value in zip(_GAME_VIEW_FIELDS, values, strict=True):
+            object.__setattr__(view, name, value)
+        return view
 
     def __attrs_post_init__(self) -> None:
         check_player(self.player, "player", context="game view")
@@ -586,6 +586,13 @@ class GameView:
         decks = [r.deck for r in rounds if r.deck is not None]
         actions = [action for r in rounds for action in r.actions]
         return Game._play(self.rules, rng.getrandbits(63), rounds[0].dealer, decks, actions)
+
+
+_Views = tuple[PlayerView, ...]
+_GameViewValues = tuple[
+    int, Ruleset, tuple[int, int], tuple[RoundResult, ...], PlayerView, bool, GameResult, _Views
+]
+_GAME_VIEW_FIELDS: Final = tuple(field.name for field in attrs.fields(GameView))
 
 
 def _view_error(field: str, message: str) -> InvalidPositionError:

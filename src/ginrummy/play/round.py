@@ -21,13 +21,14 @@ from __future__ import annotations
 import random
 import warnings
 from collections.abc import Hashable, Iterable, Mapping, Sequence
+from typing import Any
 
 import attrs
 from typing_extensions import Self
 
 from ginrummy.actions import ACTION_TYPES, Action, EndLayoffs
 from ginrummy.beliefs.opponent_models import OpponentModel, find_model
-from ginrummy.beliefs.particles import Population, population, uniform_probabilities
+from ginrummy.beliefs.particles import uniform_probabilities
 from ginrummy.beliefs.worlds import Record, World, draw_world
 from ginrummy.cards import DECK, Card, CardsLike, Hand
 from ginrummy.compiler_hints import mypyc_attr, new_instance
@@ -38,7 +39,15 @@ from ginrummy.play import board_text
 from ginrummy.play.action_rules import ACTION_RULES, illegal_message, illegal_reason, legal_actions
 from ginrummy.play.events import Event, EventLog
 from ginrummy.play.notation import check_reached, notation_error, parse_notation, replayed, write_notation
-from ginrummy.play.seen import events_on_first_use, known_cards, seen_records, seen_state, unfollowed
+from ginrummy.play.seen import (
+    VIEW_FIELDS,
+    ViewKept,
+    kept_population,
+    kept_records,
+    known_cards,
+    seen_values,
+    unfollowed,
+)
 from ginrummy.play.setup import check_deal, check_position, dealt_fields, set_up
 from ginrummy.results.round_result import RoundResult
 from ginrummy.round_fields import RoundFields, _copy
@@ -46,12 +55,6 @@ from ginrummy.rules import Ruleset
 from ginrummy.validators import check_player, flag_field, instance_field, int_field, player_field, tuple_field
 
 __all__ = ["PlayerView", "Round"]
-
-
-def _keep_legal(r: Round, legal: tuple[Action, ...]) -> None:
-    """Keep ``legal`` in the frozen round ``r`` (a function, not a method: in a Python class's
-    method mypyc calls ``object.__setattr__`` by name; here it compiles the generic store)."""
-    object.__setattr__(r, "_legal", legal)
 
 
 @mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # ginrummy.compiler_hints
@@ -77,16 +80,15 @@ class Round(RoundFields):
     True
     """
 
-    __slots__ = ("_key", "_legal", "_log", "_origin")
+    __slots__ = ("_kept", "_log", "_origin")
 
     _log: EventLog | None
     """The log of the actions since the origin (None at the origin)."""
     _origin: Self | None
     """The round before any action (None for that round itself)."""
-    _legal: tuple[Action, ...] | None
-    """The legal actions, once worked out."""
-    _key: Hashable | None
-    """The position key, once worked out."""
+    _kept: list[Any]
+    """The legal actions and the position key, once worked out (None until then): they never
+    change, so they are worked out once."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         raise InvalidPositionError(
@@ -98,7 +100,8 @@ class Round(RoundFields):
         """The round at ``fields``, checked, before any action (the factories' only way in)."""
         new: Self = new_instance(cls._draft_type)
         _copy(fields, new)
-        new._log = new._origin = new._legal = new._key = None
+        new._log = new._origin = None
+        new._kept = [None, None]
         result: Self = new._sealed()
         return result
 
@@ -111,7 +114,7 @@ class Round(RoundFields):
         log = self._log
         new._log = EventLog(log, (0 if log is None else log.size, player, logged, card))
         new._origin = self if self._origin is None else self._origin
-        new._legal = new._key = None
+        new._kept = [None, None]
         return new._sealed()
 
     # ------------------------------------------------------------------ construction
@@ -229,10 +232,10 @@ class Round(RoundFields):
     def position_key(self) -> Hashable:
         """A hashable key of the position, however it was reached (see
         :meth:`~ginrummy.round_fields.RoundFields.position_key`), kept."""
-        key = self._key
+        kept = self._kept
+        key: Hashable | None = kept[1]
         if key is None:
-            key = super().position_key()
-            object.__setattr__(self, "_key", key)  # a cache: the position is the same
+            key = kept[1] = super().position_key()
         return key
 
     def __eq__(self, other: object) -> bool:
@@ -280,10 +283,10 @@ class Round(RoundFields):
         """Every legal action for the player to act, in a fixed order: take or draw before
         pass; discards, then knocks, by card index; big gin; layoffs by card index then meld;
         the end of layoffs. Knocks are listed with ``melds=None`` (the library's spread)."""
-        legal = self._legal
+        kept = self._kept
+        legal: tuple[Action, ...] | None = kept[0]
         if legal is None:
-            legal = legal_actions(self)
-            _keep_legal(self, legal)  # a cache: the legal actions never change
+            legal = kept[0] = legal_actions(self)
         return legal
 
     def is_legal(self, action: Action, player: int | None = None) -> bool:
@@ -397,16 +400,22 @@ class Round(RoundFields):
 
     def view(self, player: int) -> PlayerView:
         """What ``player`` may know: see :class:`PlayerView`."""
-        return PlayerView._seen(self, check_player(player, "player"))
+        seer = check_player(player, "player")
+        legal = self.legal_actions() if self.to_act == seer else ()
+        # the round's own fields, censored: the checks of the view's public constructor hold
+        # by construction (tests/io/test_documents.py loads every view of random rounds through
+        # it, equal), so they are not run again
+        return PlayerView._of(seen_values(self, seer, legal=legal, log=self._log, dealt=self.at_origin.dealt))
 
 
 _VIEW = "view"
 _ERROR = InvalidPositionError
 
 
-@attrs.frozen(kw_only=True, slots=False, repr=False)
-class PlayerView:
-    """What one player may know about a round.
+@attrs.frozen(kw_only=True, slots=True, repr=False)
+class PlayerView(ViewKept):
+    """What one player may know about a round, and nothing else: every form a view can take
+    (its attributes, a pickle, a copy) holds only cards its player may see.
 
     Get one with :meth:`Round.view`. The public constructor (for a front end's own data, and
     JSON) checks that the fields describe a position the player could be in: it draws a round
@@ -469,21 +478,8 @@ class PlayerView:
     dealt: bool = attrs.field(default=True, validator=flag_field(_ERROR, _VIEW))
     """Whether the round began at the deal (:attr:`Round.dealt`; then judged against dealt rounds)."""
 
-    @classmethod
-    def _seen(cls, r: Round, player: int) -> PlayerView:
-        """The view of ``player`` at round ``r`` (:func:`~ginrummy.play.seen.seen_state`): its
-        fields are the round's own (checked when the round was made), censored, so the checks
-        of the public constructor hold by construction and are not run again (the round trips
-        of ``tests/io/test_documents.py`` load every view of random rounds through it, equal);
-        the censored log is built on first use."""
-        legal = r.legal_actions() if r.to_act == player else ()
-        view = new_instance(cls)  # its fields at once: the cheapest way (a view is made at every turn)
-        object.__setattr__(
-            view, "__dict__", seen_state(r, player, legal=legal, log=r._log, dealt=r.at_origin.dealt)
-        )
-        return view
-
     def __attrs_post_init__(self) -> None:
+        self._keep_nothing_yet()
         self._check_possible()
 
     def _check_possible(self) -> None:
@@ -492,23 +488,26 @@ class PlayerView:
         its origin by the rules: the legal actions, the order of the events, the layoffs, the
         result's price."""
         try:
-            world = draw_world(self, self._records(), random.Random(0))
+            world = draw_world(self, self.records, random.Random(0))
             seen = Round._from_world(self.rules, world, checked=True).view(self.player)
         except GinRummyError as exc:
             reason = str(exc).removeprefix("cannot sample this view: ")
             raise InvalidPositionError(f"invalid view: no round has it: {reason}", field=exc.field) from None
-        for name in (field.name for field in attrs.fields(PlayerView)):
+        for name in VIEW_FIELDS:
             if getattr(self, name) != getattr(seen, name):
                 raise unfollowed(name, getattr(self, name), getattr(seen, name))
 
-    def _records(self) -> list[Record]:
-        """The censored log as plain records (:func:`~ginrummy.play.seen.seen_records`), kept:
-        a search samples the same view many times."""
-        records: list[Record] | None = self.__dict__.get("_censored_records")
-        if records is None:
-            pending = self.__dict__.get("_log")
-            records = self.__dict__["_censored_records"] = seen_records(pending, self.events, self.player)
-        return records
+    @property
+    def records(self) -> tuple[Record, ...]:
+        """The censored log as plain ``(number, player, action, card)`` records: the
+        :attr:`events` as the sampler, the beliefs and the learned features read them.
+
+        >>> import ginrummy as gr
+        >>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7).apply(gr.PassUpcard())
+        >>> r.apply(gr.PassUpcard()).apply(gr.DrawStock()).view(0).records
+        ((0, 1, PassUpcard(), None), (1, 0, PassUpcard(), None), (2, 1, DrawStock(), None))
+        """
+        return kept_records(self._kept, self.events)
 
     @property
     def is_my_turn(self) -> bool:
@@ -544,18 +543,7 @@ class PlayerView:
         if chosen.particles == 0:
             return uniform_probabilities(self)
         unseen = [card for card in DECK if not self.known_cards.mask & card.mask]
-        return self._population(chosen).probabilities(unseen)
-
-    def _population(self, model: OpponentModel) -> Population:
-        """The weighted worlds of ``model`` for this view, drawn once and kept."""
-        kept: dict[object, Population] = self.__dict__.setdefault("_populations", {})
-        try:
-            found = kept.get(model)
-        except TypeError:  # an unhashable model: not kept
-            return population(self, self._records(), model)
-        if found is None:
-            found = kept[model] = population(self, self._records(), model)
-        return found
+        return kept_population(self._kept, self, self.records, chosen).probabilities(unseen)
 
     def sample(self, rng: random.Random, model: str | OpponentModel | None = None) -> Round:
         """A whole round, history included, that this player could be in: its view is this
@@ -580,9 +568,9 @@ class PlayerView:
             raise InvalidPositionError(f"invalid rng {rng!r:.80}: expected a random.Random")
         chosen = find_model(model)
         if chosen.particles == 0:
-            world = draw_world(self, self._records(), rng)
+            world = draw_world(self, self.records, rng)
         else:
-            world = self._population(chosen).pick(rng)
+            world = kept_population(self._kept, self, self.records, chosen).pick(rng)
         # every view that exists is possible (made in play, or checked when made): its actions
         # are legal in any world drawn for it, so they are replayed without judging them again
         return Round._from_world(self.rules, world, checked=False)
@@ -595,6 +583,3 @@ class PlayerView:
 
     def __str__(self) -> str:
         return board_text.view_picture(self)
-
-
-events_on_first_use(PlayerView)

@@ -1,127 +1,233 @@
 """What one player may know of a round: the fields of its view, censored (docs/rules.rst
 §3-5: the opponent's hand stays hidden until a knock lays both down, the stock's order and the
-opponent's stock draws stay hidden, the knock card lies face down until the round is over),
-and its censored log, built from the round's log only when it is read.
+opponent's stock draws stay hidden, the knock card lies face down until the round is over).
 
-:meth:`ginrummy.Round.view` makes a :class:`ginrummy.PlayerView` of :func:`seen_state`.
+A view holds these fields and nothing else: its log is censored when the view is made, so no
+form the view can take (its attributes, a pickle, a copy) holds a card its player may not see.
+:meth:`ginrummy.Round.view` makes a :class:`ginrummy.PlayerView` of :func:`seen_values`.
 
 >>> import ginrummy as gr
->>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7).apply(gr.PassUpcard())
->>> state = seen_state(r, 0, legal=(), log=None, dealt=True)
->>> state["opponent_hand"], state["opponent_card_count"], state["stock_size"]
-(None, 10, 31)
+>>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7).apply(gr.PassUpcard()).apply(gr.PassUpcard())
+>>> r = r.apply(gr.DrawStock())
+>>> values = dict(zip(VIEW_FIELDS, seen_values(r, 0, legal=(), log=r._log, dealt=True)))
+>>> values["opponent_hand"], values["opponent_card_count"], values["stock_size"]
+(None, 11, 30)
+>>> values["events"][-1].card is None, r.events[-1].card
+(True, Card('5s'))
 """
 
 from __future__ import annotations
 
-from functools import cached_property
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Final
+
+from typing_extensions import Self
 
 from ginrummy.actions import Action
+from ginrummy.beliefs.opponent_models import OpponentModel
+from ginrummy.beliefs.particles import Population, population
 from ginrummy.beliefs.worlds import Record, ViewFacts
-from ginrummy.cards import Hand
+from ginrummy.cards import Card, Hand
+from ginrummy.compiler_hints import mypyc_attr, new_instance
 from ginrummy.errors import InvalidPositionError
-from ginrummy.phase import OVER
-from ginrummy.play.events import Event, EventLog, censor, censored_records
+from ginrummy.melds import Meld
+from ginrummy.phase import OVER, Phase
+from ginrummy.play.events import Event, EventLog, censor
+from ginrummy.results.round_result import RoundResult
 from ginrummy.round_fields import RoundFields
+from ginrummy.rules import Ruleset
 
 __all__ = [
-    "PendingLog",
-    "events_on_first_use",
+    "RECORDS",
+    "VIEW_FIELDS",
+    "ViewKept",
+    "ViewValues",
+    "kept_population",
+    "kept_records",
     "known_cards",
-    "seen_events",
     "seen_records",
-    "seen_state",
+    "seen_values",
     "unfollowed",
 ]
 
-PendingLog = tuple[EventLog, bool]
-"""A round's log not yet censored for a view, and whether the knock is visible to all."""
+VIEW_FIELDS = (
+    "player",
+    "rules",
+    "dealer",
+    "phase",
+    "to_act",
+    "hand",
+    "opponent_card_count",
+    "opponent_known",
+    "opponent_hand",
+    "discard_pile",
+    "stock_size",
+    "initial_upcard",
+    "knock_limit",
+    "taken",
+    "legal_actions",
+    "knocker",
+    "spread",
+    "layoffs",
+    "knock_card",
+    "result",
+    "events",
+    "turns",
+    "dealt",
+)
+"""The names of a view's fields, in the order of :data:`ViewValues` (the order of
+:class:`ginrummy.PlayerView`'s fields, which a test holds)."""
+
+ViewValues = tuple[
+    int,
+    Ruleset,
+    int,
+    Phase,
+    "int | None",
+    Hand,
+    int,
+    Hand,
+    "Hand | None",
+    tuple[Card, ...],
+    int,
+    Card,
+    int,
+    "Card | None",
+    tuple[Action, ...],
+    "int | None",
+    tuple[Meld, ...],
+    tuple[tuple[Card, int], ...],
+    "Card | None",
+    "RoundResult | None",
+    tuple[Event, ...],
+    int,
+    bool,
+]
+"""A view's fields, in the order of :data:`VIEW_FIELDS`."""
 
 
-def seen_state(
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # ginrummy.compiler_hints
+class ViewKept:
+    """What a :class:`ginrummy.PlayerView` holds besides its fields, and how a view is made
+    of its fields in play: the view (an attrs class, which declares its fields' slots)
+    subclasses this one."""
+
+    __slots__ = ("_kept",)
+
+    _kept: dict[object, Any]
+    """The records of the censored log (under :data:`RECORDS`) and each opponent model's
+    weighted worlds (under the model), once worked out: a search reads them many times. It
+    starts empty, in every view however made."""
+
+    @classmethod
+    def _of(cls, values: ViewValues) -> Self:
+        """The view whose fields are ``values`` (in the order of :data:`VIEW_FIELDS`), known
+        to be possible: every slot stored at once, as the public constructor stores them
+        (which checks the fields first). A view is made at every turn."""
+        view: Self = new_instance(cls)
+        stores = _STORES.get(cls)
+        if stores is None:
+            stores = _STORES[cls] = tuple(getattr(cls, name).__set__ for name in VIEW_FIELDS)
+        for store, value in zip(stores, values, strict=True):
+            store(view, value)
+        _STORE_KEPT(view, {})
+        return view
+
+    def _keep_nothing_yet(self) -> None:
+        """Start this view's :attr:`_kept` empty (the public constructor's part)."""
+        _STORE_KEPT(self, {})
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickling and copying: the fields alone (what is kept is worked out again)
+        return _rebuilt, (type(self), tuple(getattr(self, name) for name in VIEW_FIELDS))
+
+
+_STORE_KEPT: Final = vars(ViewKept)["_kept"].__set__
+"""The store of a view's :attr:`ViewKept._kept` slot."""
+_STORES: dict[type, tuple[Callable[[Any, Any], None], ...]] = {}
+"""The stores of each view class's field slots, in the order of :data:`VIEW_FIELDS`."""
+
+
+def _rebuilt(cls: type[ViewKept], values: ViewValues) -> ViewKept:
+    """A pickled view, rebuilt from its fields."""
+    return cls._of(values)
+
+
+RECORDS = object()
+"""The key of a view's records in what it keeps."""
+
+
+def seen_values(
     r: RoundFields, player: int, *, legal: tuple[Action, ...], log: EventLog | None, dealt: bool
-) -> dict[str, Any]:
-    """The fields of ``player``'s view of ``r`` (``legal``: the round's legal actions;
-    ``dealt``: whether the round began at the deal), with its censored log under ``events``
-    when ``log`` is None (no action yet) or else under ``_log`` as a :data:`PendingLog`."""
+) -> ViewValues:
+    """The fields of ``player``'s view of ``r``, censored, in the order of :data:`VIEW_FIELDS`
+    (``legal``: the round's legal actions; ``log``: its log, None before any action;
+    ``dealt``: whether the round began at the deal)."""
     opponent = 1 - player
     over = r.phase is OVER
     shown = r.knocker is not None  # from the knock on, both hands are shown
     opponent_cards = r.hands[opponent]
     mine = r.to_act == player
-    state: dict[str, Any] = {
-        "player": player,
-        "rules": r.rules,
-        "dealer": r.dealer,
-        "phase": r.phase,
-        "to_act": r.to_act,
-        "hand": r.hands[player],
-        "opponent_card_count": len(opponent_cards),
-        "opponent_known": opponent_cards if shown else r.known[opponent],
-        "opponent_hand": opponent_cards if shown else None,
-        "discard_pile": r.discard_pile,
-        "stock_size": len(r.stock),
-        "initial_upcard": r.initial_upcard,
-        "knock_limit": r.knock_limit,
-        "taken": r.taken if mine else None,
-        "legal_actions": legal if mine else (),
-        "knocker": r.knocker,
-        "spread": r.spread,
-        "layoffs": r.layoffs,
-        "knock_card": r.knock_card if over or r.knocker == player else None,
-        "result": r.result,
-        "turns": r.turns,
-        "dealt": dealt,
-    }
     if log is None:
-        state["events"] = ()
+        events: tuple[Event, ...] = ()
+    elif over and shown:  # the knock card is face up once the round is over
+        events = tuple(censor(event, player, knock_visible=True) for event in log.events())
     else:
-        state["_log"] = (log, over and r.knocker is not None)
-    return state
+        events = log.seen(player)
+    return (
+        player,
+        r.rules,
+        r.dealer,
+        r.phase,
+        r.to_act,
+        r.hands[player],
+        len(opponent_cards),
+        opponent_cards if shown else r.known[opponent],
+        opponent_cards if shown else None,
+        r.discard_pile,
+        len(r.stock),
+        r.initial_upcard,
+        r.knock_limit,
+        r.taken if mine else None,
+        legal if mine else (),
+        r.knocker,
+        r.spread,
+        r.layoffs,
+        r.knock_card if over or r.knocker == player else None,
+        r.result,
+        events,
+        r.turns,
+        dealt,
+    )
 
 
-def events_on_first_use(view_class: type) -> None:
-    """Give ``view_class`` (:class:`ginrummy.PlayerView`, after its class body, where no type
-    checker reads it) an ``events`` built on first use: a view made by a round leaves its
-    censored log (``_log``) to be built when first read, as most bots and encoders never read
-    it. It is a :class:`functools.cached_property`, which stores the events in the view's
-    ``__dict__``: from then on they are read from there, as every other field is. A class
-    attribute that reads (not a ``__getattr__``, which CPython runs after every failed lookup,
-    and which stops the interpreter from reading any field by its place) leaves every other
-    field of a view as cheap to read as a plain object's."""
-    lazy = cached_property(_built_events)
-    lazy.__set_name__(view_class, "events")
-    setattr(view_class, "events", lazy)  # noqa: B010
+def seen_records(events: tuple[Event, ...]) -> tuple[Record, ...]:
+    """A view's censored log as plain ``(number, player, action, card)`` records (what the
+    sampler, the beliefs and the learned features read)."""
+    return tuple([(event.number, event.player, event.action, event.card) for event in events])
 
 
-def _built_events(self: Any) -> tuple[Event, ...]:
-    """The events of a view (``self``: the view's own method), from the round's log it holds
-    until then."""
-    fields = self.__dict__
-    if "_log" not in fields:
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute 'events'")
-    events: tuple[Event, ...] = seen_events(fields.pop("_log"), self.player)
-    return events
+def kept_records(kept: dict[object, Any], events: tuple[Event, ...]) -> tuple[Record, ...]:
+    """The records of a view's censored log ``events`` (:func:`seen_records`), kept in
+    ``kept``, what the view keeps."""
+    records: tuple[Record, ...] | None = kept.get(RECORDS)
+    if records is None:
+        records = kept[RECORDS] = seen_records(events)
+    return records
 
 
-def seen_events(pending: PendingLog, player: int) -> tuple[Event, ...]:
-    """The events of a pending log as ``player`` sees them."""
-    log, knock_visible = pending
-    if knock_visible:
-        return tuple(censor(event, player, knock_visible=True) for event in log.events())
-    return log.seen(player)
-
-
-def seen_records(pending: PendingLog | None, events: object, player: int) -> list[Record]:
-    """The censored log as plain ``(number, player, action, card)`` records: read from the
-    round's log without making :class:`~ginrummy.play.events.Event` values when it is still
-    pending (the sampler's input), else from ``events`` (the view's tuple of them; pass the
-    view's attribute unread, as ``events`` is read only when nothing is pending)."""
-    if pending is None:
-        assert isinstance(events, tuple)
-        return [(e.number, e.player, e.action, e.card) for e in events]
-    return censored_records(pending[0], player, knock_visible=pending[1])
+def kept_population(
+    kept: dict[object, Any], view: ViewFacts, records: tuple[Record, ...], model: OpponentModel
+) -> Population:
+    """The weighted worlds of ``model`` for ``view`` (whose records are ``records``), drawn
+    once and kept in ``kept``, what the view keeps."""
+    try:
+        found: Population | None = kept.get(model)
+    except TypeError:  # an unhashable model: not kept
+        return population(view, records, model)
+    if found is None:
+        found = kept[model] = population(view, records, model)
+    return found
 
 
 def known_cards(view: ViewFacts) -> Hand:

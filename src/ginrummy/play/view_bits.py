@@ -1,16 +1,16 @@
 """A player's view as the values of the RL observation, made without numpy.
 
 :mod:`ginrummy.rl.encoding` (the ``rl`` extra, with numpy) turns a view into a ``float32``
-vector: rows of 52 values for sets of cards, then features. This module says where each row
-and feature lies (:data:`CARD_PLANES`, :data:`FEATURES`, :data:`POSITION`) and makes the
-values in two ways, one for each build, held to the same documentation by the tests in both:
-:func:`packed_bits` packs the 0/1 values into one Python integer, bit ``i`` for value ``i``,
-for numpy to spread into floats (the pure build's way: the interpreter runs a few operations
-on big integers quickly), and :func:`observation_bytes` makes the whole vector as float32
-bytes from tables, a suit at a time (the compiled build's way, where its loops run in C). The
-ids of legal actions come two ways too (:func:`ids_by_identity`, :func:`ids_by_type`), and
-:func:`mask_bytes` makes the mask. The module imports no numpy, so the compiled build
-compiles it: it runs at every step of an RL environment.
+vector: rows of 52 values for sets of cards (the hand, the cards known in the opponent's
+hand, the upcard, the pile, the cards gone, the cards unseen), then features (the phase, whose
+turn, the dealer, the knock, the stock's and the opponent's card counts, the knock limit, the
+rules and the game's scores). This module says where each row and feature lies
+(:data:`CARD_PLANES`, :data:`FEATURES`, :data:`POSITION`) and makes the values in two ways,
+held to the same layout by the tests: :func:`packed_bits` packs the 0/1 values into one
+integer, bit ``i`` for value ``i``, and :func:`observation_bytes` makes the whole vector as
+float32 bytes, a suit at a time. The ids of legal actions come two ways too
+(:func:`ids_by_identity`, :func:`ids_by_type`), and :func:`mask_bytes` makes the mask. Which
+way each build takes, and why, is in docs/design.md ("The RL observation made in C").
 
 >>> import ginrummy as gr
 >>> view = gr.Round.deal(gr.PAGAT, dealer=0, seed=7).view(1)
