@@ -163,11 +163,11 @@ def _version_words(version: str) -> tuple[str, bool]:
 def test_the_wheel_holds_the_package_its_type_marker_and_schema_and_nothing_else(dist: Distributions) -> None:
     """The wheel's files are the package's modules (every ``.py`` file under the sdist's
     ``src/ginrummy``), ``py.typed``, the JSON schema, the packaged model files
-    (``neural/data/*.json``) and the wheel's own metadata: nothing is missing, nothing else is
+    (``neural/data/*.json``), the presets' tunings (``bots/data/*.json``) and the wheel's own metadata: nothing is missing, nothing else is
     shipped; the compiled build's wheel adds its C extensions, beside the same modules."""
     sources = {name.removeprefix("src/") for name in dist.sdist_files if name.startswith("src/ginrummy/")}
     modules = {name for name in sources if name.endswith(".py")}
-    models = {name for name in sources if re.fullmatch(r"ginrummy/neural/data/[^/]+\.json", name)}
+    models = {name for name in sources if re.fullmatch(r"ginrummy/(neural|bots)/data/[^/]+\.json", name)}
     version = gr.__version__
     info = f"ginrummy-{version}.dist-info"
     expected = modules | models | {"ginrummy/py.typed", "ginrummy/io/schema.json"}

@@ -44,7 +44,9 @@ def test_the_ladder_rates_the_adaptive_bot_and_two_other_styles_by_default() -> 
     assert isinstance(ladder, gr.Ladder)
     assert ("adaptive", "camper", "eaai-simple") == ladder.bots
     fixed = run_cli("ladder", "eaai", "--games", "2", "--json", "--fixed")
-    assert ("tracker", "camper", "eaai-simple") == gr.loads(fixed.stdout).bots  # type: ignore[attr-defined]
+    fixed_ladder = gr.loads(fixed.stdout)
+    assert isinstance(fixed_ladder, gr.Ladder)
+    assert ("tracker", "camper", "eaai-simple") == fixed_ladder.bots
 
 
 def test_fixed_replaces_only_the_adaptive_bot() -> None:

@@ -371,11 +371,11 @@ def test_the_server_script_shows_its_options() -> None:
     assert "--bot-delay" in completed.stdout
 
 
-def test_the_web_lobby_names_the_presets_and_defaults_to_the_tracker_bot() -> None:
+def test_the_web_lobby_names_the_presets_and_defaults_to_the_default_bot() -> None:
     """The lobby describes every preset in the page itself, telling the person in a browser
     to run no command (it said "``ginrummy presets`` shows every preset's rules"), and
-    preselects ``gr.DEFAULT_BOT`` (it preselected greedy where the command line plays
-    tracker)."""
+    preselects ``gr.DEFAULT_BOT`` (it preselected greedy where the command line plays the
+    default bot)."""
     page = (ROOT / "examples" / "web" / "static" / "index.html").read_text(encoding="utf-8")
     script = (ROOT / "examples" / "web" / "static" / "app.js").read_text(encoding="utf-8")
     lobby = page.split('<section id="lobby"', 1)[1].split("</section>", 1)[0]

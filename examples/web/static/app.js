@@ -150,7 +150,7 @@ function hello(message) {
     for (const name of message.presets) presets.append(el("option", { value: name }, name));
     for (const name of message.bots) bots.append(el("option", { value: name }, name));
     if (message.presets.includes("pagat")) presets.value = "pagat";
-    if (message.bots.includes("tracker")) bots.value = "tracker";  // gr.DEFAULT_BOT, as the command line
+    if (message.bots.includes("adaptive")) bots.value = "adaptive";  // gr.DEFAULT_BOT, as the command line
   }
   const wanted = gameId || new URLSearchParams(location.search).get("game");
   if (wanted) {

@@ -196,7 +196,7 @@ def _settings_in(document: object, rules: Ruleset, *, library: bool) -> tuple[Tr
 @functools.cache
 def shipped() -> Mapping[str, Mapping[str, object]]:
     """The shipped tuning documents of the presets (``bots/data/tuned.json``), by key."""
-    text = resources.files("ginrummy.bots").joinpath("data", SHIPPED_FILE).read_text(encoding="utf-8")
+    text = resources.files("ginrummy.bots").joinpath("data").joinpath(SHIPPED_FILE).read_text(encoding="utf-8")
     document = json.loads(text)
     if document.get("format") != CACHE_FORMAT or document.get("version") != CACHE_VERSION:
         raise GinRummyError(f"invalid shipped tuning file {SHIPPED_FILE!r}: unknown format")

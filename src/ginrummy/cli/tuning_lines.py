@@ -20,6 +20,7 @@ from ginrummy.bots.registry import parse_bot_name
 from ginrummy.bots.tuned_store import Tuned, known, tune
 from ginrummy.bots.tuning import MARGIN, default_workers
 from ginrummy.cli.progress import ProgressLine
+from ginrummy.plurals import counted
 from ginrummy.rules import Ruleset
 
 __all__ = ["add_fixed_option", "add_tune_command", "adaptive_lines", "prepare", "seated", "tune_text"]
@@ -120,14 +121,13 @@ def add_tune_command(commands: Any, ruleset_options: argparse.ArgumentParser) ->
 
 def tune_text(rules: Ruleset, found: Tuned) -> str:
     """What ``ginrummy tune`` prints for one ruleset."""
-    lines = [f"{rules.name}: {found}, {found.deals} deals"]
+    lines = [f"{rules.name}: {found}, {counted(found.deals, 'deal')}"]
     tuning = found.tuning
     if tuning is not None:
         lines.append(f"  tuned in {tuning.seconds:.0f} s; each candidate's points a round against the fixed settings:")
         for score in tuning.scores:
-            lines.append(
-                f"    {score.mean:+6.2f} ± {MARGIN * score.error:4.2f} over {score.deals:4} deals  {score.settings}"
-            )
+            over = counted(score.deals, "deal")
+            lines.append(f"    {score.mean:+6.2f} ± {MARGIN * score.error:4.2f} over {over:>10}  {score.settings}")
     return "\n".join(lines)
 
 
