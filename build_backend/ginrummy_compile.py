@@ -121,6 +121,7 @@ CHECKED_PARAMETERS: dict[str, dict[str, tuple[str, ...]]] = {
         "Hand.parse": ("text",),
     },
     "actions.py": {"parse_action": ("text",), "action_from_id": ("action_id",)},
+    "dealing.py": {"commit_deal": ("deck", "salt"), "verify_deal": ("commitment", "deck", "salt")},
     "melding/partition.py": {"all_best_melds": ("limit",)},
     "round_fields.py": {"RoundFields.hand": ("player",)},
     "play/action_rules.py": {"illegal_reason": ("action",), "illegal_message": ("action", "player")},
