@@ -193,9 +193,9 @@ class CommitmentError(GinRummyError):
     >>> gr.verify_deal("00" * 32, gr.DECK, "ab" * 32)
     Traceback (most recent call last):
     ...
-    ginrummy.errors.CommitmentError: deal not verified: the commitment '0000000000000000...'
-    is not SHA-256 of this salt and deck: the deck or the salt was changed since the
-    commitment
+    ginrummy.errors.CommitmentError: deal not verified: the commitment
+    '0000000000000000...' is not SHA-256 of this salt and deck: the deck or the salt was
+    changed since the commitment
     """
 
 
@@ -222,6 +222,8 @@ class CacheWarning(UserWarning):
     A warning, not an error: the library goes on without the cache.
 
     >>> import ginrummy as gr
-    >>> issubclass(gr.CacheWarning, UserWarning), issubclass(gr.CacheWarning, gr.GinRummyError)
-    (True, False)
+    >>> issubclass(gr.CacheWarning, UserWarning)
+    True
+    >>> issubclass(gr.CacheWarning, gr.GinRummyError)
+    False
     """

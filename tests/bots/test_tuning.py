@@ -254,6 +254,10 @@ def test_bad_arguments_to_tune_raise_the_librarys_error() -> None:
     """``gr.tune`` takes a ruleset."""
     with pytest.raises(gr.GinRummyError, match="invalid rules 'pagat': expected a Ruleset"):
         gr.tune("pagat")  # type: ignore[arg-type]
+    with pytest.raises(gr.GinRummyError, match="invalid rules 'pagat': expected a Ruleset"):
+        gr.tune("pagat", refresh=True)  # type: ignore[arg-type]
+    with pytest.raises(gr.GinRummyError, match="invalid refresh 1"):
+        gr.tune(gr.PAGAT, refresh=1)  # type: ignore[arg-type]
 
 
 # ------------------------------------------------------------------------- the adaptive bot

@@ -54,8 +54,9 @@ class AdaptiveBot:
     :raises GinRummyError: for a bad seed or settings.
 
     >>> import ginrummy as gr
-    >>> r = gr.Round.deal(gr.EAAI, dealer=0, seed=7)
-    >>> AdaptiveBot(seed=1).act(r.view(1)) == gr.AdaptiveBot(seed=1).tracker_for(gr.EAAI).act(r.view(1))
+    >>> view = gr.Round.deal(gr.EAAI, dealer=0, seed=7).view(1)
+    >>> bot = AdaptiveBot(seed=1)
+    >>> bot.act(view) == bot.tracker_for(gr.EAAI).act(view)
     True
     """
 

@@ -48,7 +48,7 @@ from ginrummy.bots.tracker_settings import TrackerSettings
 from ginrummy.bots.tuning import STAGES, TUNING_SEED, Progress, Tuning, race
 from ginrummy.errors import CacheWarning, GinRummyError
 from ginrummy.rules import Ruleset
-from ginrummy.validators import check_int
+from ginrummy.validators import check_flag, check_int
 
 __all__ = [
     "CACHE_ENV",
@@ -289,7 +289,9 @@ def tune(
     >>> print(gr.tune(gr.PAGAT).settings)
     knocks when worth -5 points or more; potential 4, danger 8, margin 2
     """
-    if not refresh:
+    if not isinstance(rules, Ruleset):
+        raise GinRummyError(f"invalid rules {rules!r:.80}: expected a Ruleset")
+    if not check_flag(refresh, "refresh", GinRummyError):
         found = known(rules)
         if found is not None:
             return found

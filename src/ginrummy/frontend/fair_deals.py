@@ -103,7 +103,8 @@ class RoundDeal:
 
     >>> from ginrummy import DECK, commit_deal
     >>> salt = "ab" * 32
-    >>> RoundDeal(number=2, commitment=commit_deal(DECK, salt), deck=DECK[::-1], salt=salt)
+    >>> commitment = commit_deal(DECK, salt)
+    >>> RoundDeal(number=2, commitment=commitment, deck=DECK[::-1], salt=salt)
     Traceback (most recent call last):
     ...
     ginrummy.errors.CommitmentError: round 2: deal not verified: the commitment
@@ -241,7 +242,8 @@ def read_deal_log(text: str) -> tuple[RoundDeal, ...]:
         to, naming the round.
 
     >>> text = '{"format": "ginrummy-deals", "version": 1, "deals": [{"number": 1, '
-    >>> [(d.number, d.revealed) for d in read_deal_log(text + '"commitment": "' + "0" * 64 + '"}]}')]
+    >>> text += '"commitment": "' + "0" * 64 + '"}]}'
+    >>> [(d.number, d.revealed) for d in read_deal_log(text)]
     [(1, False)]
     """
     try:

@@ -82,7 +82,8 @@ class SaveLedger:
     :raises SerializationError: for entries that are not pairs of a save id and a state, or
         an id listed twice.
 
-    >>> SaveLedger().with_state("a1", SAVED).with_state("b2", SAVED).with_state("a1", PASSED)
+    >>> ledger = SaveLedger().with_state("a1", SAVED).with_state("b2", SAVED)
+    >>> ledger.with_state("a1", PASSED)
     SaveLedger(entries=(('a1', 'passed'), ('b2', 'saved')))
     """
 

@@ -504,8 +504,9 @@ class PlayerView(ViewKept):
 
         >>> import ginrummy as gr
         >>> r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7).apply(gr.PassUpcard())
-        >>> r.apply(gr.PassUpcard()).apply(gr.DrawStock()).view(0).records
-        ((0, 1, PassUpcard(), None), (1, 0, PassUpcard(), None), (2, 1, DrawStock(), None))
+        >>> records = r.apply(gr.PassUpcard()).apply(gr.DrawStock()).view(0).records
+        >>> records[0], records[2]
+        ((0, 1, PassUpcard(), None), (2, 1, DrawStock(), None))
         """
         return kept_records(self._kept, self.events)
 
