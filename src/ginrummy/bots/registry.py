@@ -93,6 +93,7 @@ __all__ = [
     "check_bot_shown",
     "checked_bot",
     "find_bot",
+    "is_adaptive",
     "make_bot",
     "parse_bot_name",
 ]
@@ -281,6 +282,18 @@ def parse_bot_name(name: object) -> BotName:
     if _REFERENCE.fullmatch(name.strip()):
         return BotName(name.strip(), None, None, name.strip())
     return BotName(name.strip().lower(), None, None, None)
+
+
+def is_adaptive(bot: object) -> bool:
+    """Whether ``bot`` names the adaptive bot: its name in any case, or the class itself (the
+    one test of simulations and the command line that tune before a run and seat it).
+
+    >>> is_adaptive("Adaptive"), is_adaptive(AdaptiveBot), is_adaptive("tracker")
+    (True, True, False)
+    """
+    if isinstance(bot, str):
+        return parse_bot_name(bot).library == AdaptiveBot.name
+    return bot is AdaptiveBot
 
 
 def find_bot(name: str | BotFactory) -> BotFactory:

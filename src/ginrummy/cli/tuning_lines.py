@@ -15,8 +15,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from ginrummy.bots.adaptive import AdaptiveBot
-from ginrummy.bots.registry import parse_bot_name
+from ginrummy.bots.registry import is_adaptive
 from ginrummy.bots.tuned_store import Tuned, known, tune
 from ginrummy.bots.tuning import MARGIN, default_workers
 from ginrummy.cli.progress import ProgressLine
@@ -39,24 +38,20 @@ def add_fixed_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--fixed", action="store_true", help=FIXED_HELP)
 
 
-def _adaptive(bot: str) -> bool:
-    return parse_bot_name(bot).library == AdaptiveBot.name
-
-
 def seated(bots: Sequence[str], fixed: bool) -> list[str]:
     """The bots named, each adaptive one replaced by ``'tracker'`` under ``--fixed``.
 
     >>> seated(["adaptive", "camper"], fixed=True), seated(["adaptive"], fixed=False)
     (['tracker', 'camper'], ['adaptive'])
     """
-    return ["tracker" if fixed and _adaptive(bot) else bot for bot in bots]
+    return ["tracker" if fixed and is_adaptive(bot) else bot for bot in bots]
 
 
 def prepare(rulesets: Sequence[Ruleset], bots: Sequence[str], *, quiet: bool, workers: int | None) -> None:
     """Tune the adaptive bot, if it plays, to each ruleset no one has tuned it to, saying so on
     standard error with a progress line (unless ``quiet``), in ``workers`` processes (default:
     one per core)."""
-    if not any(_adaptive(bot) for bot in bots):
+    if not any(is_adaptive(bot) for bot in bots):
         return
     for rules in rulesets:
         if known(rules) is not None:
@@ -90,7 +85,7 @@ def _tune_shown(rules: Ruleset, *, quiet: bool, workers: int | None, refresh: bo
 def adaptive_lines(rulesets: Sequence[Ruleset], bots: Sequence[str]) -> list[str]:
     """The lines that say how the adaptive bot played each ruleset (none when it did not
     play)."""
-    if not any(_adaptive(bot) for bot in bots):
+    if not any(is_adaptive(bot) for bot in bots):
         return []
     lines = ["adaptive: the tracker bot with the settings tuned for each ruleset", "(--fixed: its fixed ones):"]
     for rules in rulesets:

@@ -26,8 +26,8 @@ from typing import Any, TypeVar
 
 import attrs
 
-from ginrummy.bots.adaptive import AdaptiveBot, adaptive_for
-from ginrummy.bots.registry import BotFactory, checked_bot, make_bot, parse_bot_name
+from ginrummy.bots.adaptive import adaptive_for
+from ginrummy.bots.registry import BotFactory, checked_bot, is_adaptive, make_bot
 from ginrummy.bots.tuning import default_workers
 from ginrummy.errors import GinRummyError
 from ginrummy.play.game import Game
@@ -91,12 +91,6 @@ def check_bots(bots: object) -> tuple[BotPair, tuple[str, str]]:
     return (bots[0], bots[1]), (checked_bot(bots[0]), checked_bot(bots[1]))
 
 
-def _is_adaptive(bot: str | BotFactory) -> bool:
-    if isinstance(bot, str):
-        return parse_bot_name(bot).library == AdaptiveBot.name
-    return bot is AdaptiveBot
-
-
 def adapted(
     bots: Sequence[str | BotFactory], rulesets: Sequence[Ruleset], workers: int = 1
 ) -> tuple[str | BotFactory, ...]:
@@ -110,10 +104,10 @@ def adapted(
     >>> pair[0](1).settings_for(gr.EAAI).waits, pair[1]
     (True, 'greedy')
     """
-    if not any(_is_adaptive(bot) for bot in bots):
+    if not any(is_adaptive(bot) for bot in bots):
         return tuple(bots)
     factory = adaptive_for(rulesets, workers=max(1, min(workers, default_workers())))
-    return tuple(factory if _is_adaptive(bot) else bot for bot in bots)
+    return tuple(factory if is_adaptive(bot) else bot for bot in bots)
 
 
 def _play_unit(rules: Ruleset, unit: Unit, index: int, seed: int | str, bots: BotPair) -> Counts:
