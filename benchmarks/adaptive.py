@@ -5,7 +5,8 @@ policy, its decision time, how long an unseen ruleset takes to tune and a cache 
 Every match is :func:`ginrummy.ladder` between two bots on duplicate deals (each deal played
 twice with the seats swapped, ``--games`` counting both plays), under a seed prefix fixed
 before any measurement and never used while tuning (tuning deals its rounds from the seed
-``tune``): ``adaptive-eval-2026-12-07`` by default. A cell is the adaptive bot's share of
+``tune``): ``adaptive-eval-pool-2026-12-07`` by default (``adaptive-eval-2026-12-07`` measured the
+tuning against the tracker bot alone). A cell is the adaptive bot's share of
 games won with its Wilson 95% interval (a draw counts as won by neither).
 
 Where the tuned settings are the fixed ones, both bots play the same: each deal's two plays
@@ -29,7 +30,7 @@ from ginrummy.bots import tuned_store
 from ginrummy.bots.tracker_settings import FIXED
 from ginrummy.simulation.statistics import Estimate
 
-SEED = "adaptive-eval-2026-12-07"
+SEED = "adaptive-eval-pool-2026-12-07"
 """The matches' seed prefix, fixed before the first run (and never a tuning seed)."""
 
 HOUSE = {

@@ -21,10 +21,12 @@ from hypothesis import strategies as st
 import ginrummy as gr
 from ginrummy.bots import tuned_store
 from ginrummy.bots.tracker_settings import CANDIDATES, FIXED, TrackerSettings
-from ginrummy.bots.tuning import race
+from ginrummy.bots.tuning import POOL, opponent, play_deal, race
 
 WAIT = TrackerSettings(knock_threshold=math.inf)
 """The tracker bot that waits for gin (or the last knock before a dead hand)."""
+WINDOW = TrackerSettings(wait_below_stock=25)
+"""The tracker bot that knocks when the knock pays while the stock is long, then waits."""
 
 UNDERCUT_HOUSE = gr.PAGAT.evolve(name="undercut-30", undercut_bonus=30, box_bonus=0)
 """A house rule where waiting pays: a large undercut bonus and no box bonus."""
@@ -49,11 +51,18 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     st.floats(0, 10),
     st.floats(0, 20),
     st.floats(-10, 10),
+    st.integers(0, 31),
 )
-def test_settings_round_trip_through_their_data(threshold: float, potential: float, danger: float, margin: float) -> None:
+def test_settings_round_trip_through_their_data(
+    threshold: float, potential: float, danger: float, margin: float, stock: int
+) -> None:
     """Any settings come back equal from the JSON data they write (infinite thresholds too)."""
     settings = TrackerSettings(
-        knock_threshold=threshold, potential_weight=potential, danger_weight=danger, take_margin=margin
+        knock_threshold=threshold,
+        potential_weight=potential,
+        danger_weight=danger,
+        take_margin=margin,
+        wait_below_stock=stock,
     )
     data = json.loads(json.dumps(settings.as_data()))
     assert settings == TrackerSettings.from_data(data)
@@ -67,6 +76,9 @@ def test_settings_round_trip_through_their_data(threshold: float, potential: flo
         ({**FIXED.as_data(), "danger_weight": "8"}, "'danger_weight' must be a number"),
         ({**FIXED.as_data(), "take_margin": math.inf}, "'take_margin' must be a finite number"),
         ([1, 2], "expected the fields"),
+        ({**FIXED.as_data(), "wait_below_stock": 32}, "'wait_below_stock' must be an integer from 0 to 31 \\(got 32\\)"),
+        ({**FIXED.as_data(), "wait_below_stock": 2.5}, "'wait_below_stock' must be an integer"),
+        ({k: v for k, v in FIXED.as_data().items() if k != "wait_below_stock"}, "expected the fields"),
     ],
 )
 def test_bad_settings_data_is_refused_with_the_librarys_error(data: object, message: str) -> None:
@@ -77,33 +89,95 @@ def test_bad_settings_data_is_refused_with_the_librarys_error(data: object, mess
 
 def test_settings_make_the_tracker_bot_they_describe() -> None:
     """``settings.bot(seed)`` is the tracker bot with those keyword arguments and seed."""
-    bot = TrackerSettings(knock_threshold=math.inf, potential_weight=2.0).bot(seed=7)
-    assert (bot.seed, bot.knock_threshold, bot.potential_weight) == (7, math.inf, 2.0)
+    bot = TrackerSettings(knock_threshold=math.inf, potential_weight=2.0, wait_below_stock=9).bot(seed=7)
+    assert (bot.seed, bot.knock_threshold, bot.potential_weight, bot.wait_below_stock) == (7, math.inf, 2.0, 9)
     assert (bot.danger_weight, bot.take_margin) == (FIXED.danger_weight, FIXED.take_margin)
+
+
+@pytest.mark.parametrize("rules", [gr.PAGAT, gr.EAAI, gr.OKLAHOMA], ids=lambda r: r.name)
+def test_a_bot_that_waits_below_a_stock_size_knocks_only_above_it(rules: gr.Ruleset) -> None:
+    """With ``wait_below_stock=k`` every knock that is not gin comes while the stock holds at
+    least ``k`` cards, or on the last turn before a dead hand; the same bot without it knocks
+    below ``k`` too on these deals (so the keyword is what keeps it from knocking)."""
+    late = {0: 0, 20: 0}
+    for stock in (0, 20):
+        for deal in range(40):
+            state = gr.Round.deal(rules, deal % 2, seed=f"window:{deal}")
+            bots = [TrackerSettings(wait_below_stock=stock).bot(f"{deal}:{k}") for k in (0, 1)]
+            while not state.is_over:
+                player = state.to_act
+                assert player is not None
+                action = bots[player].act(state.view(player))
+                left = len(state.stock)
+                if isinstance(action, gr.Knock) and state.rules.knock_limit and left > rules.dead_hand_stock:
+                    melded = gr.deadwood(gr.Hand.from_mask(state.hand(player).mask & ~action.card.mask), rules)
+                    if melded and left < 20:
+                        late[stock] += 1
+                        assert stock == 0, f"knocked with {melded} deadwood and {left} cards in the stock"
+                state = state.apply(action, player=player)
+    assert late[0] > 0 and late[20] == 0
 
 
 # ------------------------------------------------------------------------------- the race
 
 
-def test_the_fixed_settings_score_exactly_zero_against_themselves() -> None:
-    """A deal played by the fixed settings against themselves, seats swapped, is the same round
-    seen from each side: its score is 0, the reference every candidate is judged against."""
-    from ginrummy.bots.tuning import play_deal
+def _played(rules: gr.Ruleset, settings: TrackerSettings, against: str, seed: str, index: int) -> float:
+    """A deal of the race played out here, both seats, as the module docstring describes it."""
+    deal_seed = f"{seed}:{index}"
+    total = 0.0
+    for seat in (0, 1):
+        bots = [gr.make_bot(against, f"{deal_seed}:{k}") for k in (0, 1)]
+        bots[seat] = settings.bot(f"{deal_seed}:{seat}")
+        state = gr.Round.deal(rules, index % 2, seed=deal_seed)
+        while not state.is_over:
+            player = state.to_act
+            assert player is not None
+            state = state.apply(bots[player].act(state.view(player)), player=player)
+        result = state.result
+        assert result is not None
+        if result.winner is not None:
+            total += result.points if result.winner == seat else -result.points
+    return total / 2
 
-    assert [0.0] * 5 == [play_deal(gr.PAGAT, FIXED, "zero", index) for index in range(5)]
+
+def test_the_pool_takes_turns_by_pairs_of_deals() -> None:
+    """Deals 0 and 1 meet the fixed tracker bot, 2 and 3 the camper bot, and so on: each
+    opponent deals from both seats."""
+    assert POOL == ("tracker", "camper")
+    assert [opponent(i) for i in range(6)] == ["tracker", "tracker", "camper", "camper", "tracker", "tracker"]
+
+
+def test_a_deal_scores_what_the_candidate_makes_of_it_against_its_opponent() -> None:
+    """``play_deal`` is the mean result over both seats against the deal's opponent (pagat: no
+    box counts toward the target); the fixed settings against the fixed tracker bot are the same
+    round seen from each side, so 0 without playing is what playing gives."""
+    for index in range(8):
+        against = opponent(index)
+        assert play_deal(gr.PAGAT, FIXED, "zero", index) == _played(gr.PAGAT, FIXED, against, "zero", index)
+        assert play_deal(gr.PAGAT, WAIT, "zero", index) == _played(gr.PAGAT, WAIT, against, "zero", index)
+        if against == "tracker":
+            assert _played(gr.PAGAT, FIXED, against, "zero", index) == 0.0
+    assert any(play_deal(gr.PAGAT, FIXED, "zero", index) != 0 for index in (2, 3, 6, 7))
+
+
+def test_a_candidates_score_is_its_result_less_the_fixed_settings_on_the_same_deals() -> None:
+    """The race scores a candidate by its result less the fixed settings' on each deal against
+    the same opponent (so the camper bot's strength cancels)."""
+    tuning = race(gr.EAAI, stages=(8,), candidates=(WAIT,), seed="paired")
+    expected = [play_deal(gr.EAAI, WAIT, "paired", i) - play_deal(gr.EAAI, FIXED, "paired", i) for i in range(8)]
+    assert tuning.scores[0].mean == pytest.approx(math.fsum(expected) / 8)
 
 
 def test_tuning_waits_where_waiting_pays_and_keeps_the_knock_under_pagat() -> None:
-    """With a 30-point undercut bonus and no box bonus, waiting for gin beats the tracker bot's
-    early knock by several points a round, and tuning chooses it; under pagat, for which the
-    fixed settings were chosen, tuning keeps their knock policy."""
-    stages = (60, 120)
-    house = race(UNDERCUT_HOUSE, stages=stages, candidates=(WAIT,), seed="test")
-    pagat = race(gr.PAGAT, stages=stages, candidates=(WAIT,), seed="test")
-    assert WAIT == house.settings
-    assert house.scores[0].mean > 1.0
+    """With a 30-point undercut bonus and no box bonus, waiting for gin (at once, or once the
+    stock is short) beats the tracker bot's knock by several points a round, and tuning chooses
+    one of them; under pagat, for which the fixed settings were chosen, tuning keeps them."""
+    house = race(UNDERCUT_HOUSE, stages=(100, 200), candidates=(WAIT, WINDOW), seed="test", workers=2)
+    pagat = race(gr.PAGAT, stages=(80,), candidates=(WAIT, WINDOW), seed="test")
+    assert house.settings in (WAIT, WINDOW)
+    assert house.scores[0].mean > 1.0 and house.scores[0].clears
     assert FIXED == pagat.settings
-    assert pagat.scores[0].mean < 0
+    assert not any(score.clears for score in pagat.scores)
 
 
 def test_tuning_is_reproducible_for_a_seed_whatever_the_workers() -> None:
@@ -121,7 +195,8 @@ def test_tuning_reports_its_progress_in_deals() -> None:
     stage, the better half at the next."""
     calls: list[tuple[int, int]] = []
     race(gr.PAGAT, stages=(3, 3), candidates=CANDIDATES[:5], progress=lambda done, total: calls.append((done, total)))
-    assert calls[-1] == (4 * 3 + 2 * 3, 4 * 3 + 2 * 3)
+    planned = 4 * 3 + 2 * 3 + 3 + 3  # the candidates' deals, and the fixed settings' at each stage
+    assert calls[-1] == (planned, planned)
     assert [done for done, _ in calls] == sorted(done for done, _ in calls)
 
 

@@ -10,12 +10,12 @@ from ginrummy.cli.tuning_lines import adaptive_lines, seated
 
 def test_tune_prints_each_rulesets_settings_and_where_they_came_from() -> None:
     """``ginrummy tune pagat eaai`` answers from the shipped tunings at once: pagat knocks as
-    the tracker bot does, eaai waits for gin."""
+    the tracker bot does, eaai knocks only while the stock is long, then waits for gin."""
     result = run_cli("tune", "pagat", "eaai")
     assert 0 == result.returncode, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0].startswith("pagat: knocks when worth -5 points or more")
-    assert lines[1].startswith("eaai: waits for gin")
+    assert lines[1].startswith("eaai: knocks when worth -5 points or more while the stock holds 25 cards, then waits")
     assert all("(shipped), 1050 deals" in line for line in lines)
 
 
@@ -27,8 +27,9 @@ def test_simulate_seats_the_adaptive_bot_and_says_how_it_played() -> None:
     assert "adaptive (player 0) vs adaptive (player 1)" in adaptive.stdout.splitlines()[0]
     tail = adaptive.stdout.split("adaptive: the tracker bot with the settings tuned for each ruleset")[1]
     lines = tail.splitlines()
-    assert lines[2].startswith("  eaai: waits for gin")
-    assert lines[3].startswith("  pagat: knocks when worth -5 points")
+    assert lines[2].startswith("  eaai: knocks when worth -5 points or more while the stock holds 25")
+    assert lines[3].startswith("      waits for gin")
+    assert lines[4].startswith("  pagat: knocks when worth -5 points or more; potential 4")
     assert all(len(line) <= 80 for line in adaptive.stdout.splitlines())
     fixed = run_cli("simulate", "eaai", "--rounds", "4", "--fixed")
     assert 0 == fixed.returncode, fixed.stderr

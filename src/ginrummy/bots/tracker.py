@@ -21,9 +21,9 @@ It sees only its :class:`~ginrummy.PlayerView` and reads it through a
   :data:`KNOCK_SAMPLES` opponent hands consistent with its view, each improved by half as
   many best-discard draws as the opponent has made from the stock, lays them off onto its
   spread, and knocks when the average result, box bonus included, is at least
-  its ``knock_threshold`` (:data:`KNOCK_THRESHOLD` by default); when the stock is so short
-  that not knocking ends the round as a dead hand, it knocks whenever that average is
-  positive. Its spread is the optimal arrangement that accepts the fewest of the cards the
+  its ``knock_threshold`` (:data:`KNOCK_THRESHOLD` by default) and the stock holds at least
+  ``wait_below_stock`` cards (0 by default: any stock); when the stock is so short that not
+  knocking ends the round as a dead hand, it knocks whenever that average is positive. Its spread is the optimal arrangement that accepts the fewest of the cards the
   opponent may hold.
 - **Layoffs.** It follows the jointly optimal plan of :func:`~ginrummy.best_layoffs`.
 
@@ -117,6 +117,10 @@ class TrackerBot:
         any number but NaN). Where not knocking would end the round as a dead hand it knocks
         whenever that average is positive, whatever the threshold; so ``math.inf`` knocks only
         then, and ``-math.inf`` at every other chance. Gin is always taken.
+    :param wait_below_stock: the stock size below which it no longer knocks (but for gin and
+        the last knock before a dead hand): knocking while the stock is long catches an
+        opponent who is still building, waiting later avoids the undercut of one who has
+        built (0, the default: knocks at any stock size; at most 31).
     :param knock_samples: how many opponent hands value a knock (:data:`KNOCK_SAMPLES`; at
         least 1).
     :raises GinRummyError: for a weight, margin, threshold or count out of range.
@@ -144,6 +148,7 @@ class TrackerBot:
         take_margin: float = TAKE_MARGIN,
         knock_threshold: float = KNOCK_THRESHOLD,
         knock_samples: int = KNOCK_SAMPLES,
+        wait_below_stock: int = 0,
     ) -> None:
         self.seed = check_seed(seed, GinRummyError, optional=True)
         self.potential_weight = check_number(potential_weight, "potential_weight", GinRummyError, low=0.0)
@@ -151,6 +156,7 @@ class TrackerBot:
         self.take_margin = check_number(take_margin, "take_margin", GinRummyError)
         self.knock_threshold = check_number(knock_threshold, "knock_threshold", GinRummyError, finite=False)
         self.knock_samples = check_int(knock_samples, "knock_samples", GinRummyError, low=1)
+        self.wait_below_stock = check_int(wait_below_stock, "wait_below_stock", GinRummyError, low=0, high=31)
 
     def act(self, view: PlayerView) -> Action:
         """This bot's choice among ``view.legal_actions``.
@@ -263,8 +269,10 @@ class TrackerBot:
         knock = Knock(card, arrangement.melds)
         if left == 0:
             return knock, True
-        result = self._knock_value(view, counter, arrangement, left)
         dead_next = view.stock_size <= rules.dead_hand_stock
+        if not dead_next and view.stock_size < self.wait_below_stock:
+            return knock, False
+        result = self._knock_value(view, counter, arrangement, left)
         return knock, result > 0 if dead_next else result >= self.knock_threshold
 
     @staticmethod

@@ -28,9 +28,9 @@ import attrs
 
 from ginrummy.bots.tracker import DANGER_WEIGHT, KNOCK_THRESHOLD, POTENTIAL_WEIGHT, TAKE_MARGIN, TrackerBot
 from ginrummy.errors import GinRummyError
-from ginrummy.validators import check_number
+from ginrummy.validators import check_int, check_number
 
-__all__ = ["CANDIDATES", "FIXED", "TrackerSettings"]
+__all__ = ["CANDIDATES", "FIXED", "KNOCK_POLICIES", "TrackerSettings"]
 
 
 def _number(low: float | None, *, finite: bool = True) -> Callable[[object, attrs.Attribute[float], object], None]:
@@ -43,16 +43,22 @@ def _number(low: float | None, *, finite: bool = True) -> Callable[[object, attr
     return check
 
 
+def _stock(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    """An attrs validator: a whole number of stock cards, 0 to 31."""
+    check_int(value, attribute.name, GinRummyError, low=0, high=31, context="tracker settings")
+
+
 @attrs.frozen
 class TrackerSettings:
     """The parameters of a :class:`~ginrummy.TrackerBot` (see its keyword arguments): the
     weights of its appraisal and the knock policy.
 
-    ``knock_threshold`` is the knock policy: the least average result of a knock (points, box
-    bonus included, against opponent hands sampled from the view, so what the bot knows of
-    the opponent counts) for which it knocks while the stock is long; ``math.inf`` waits for
-    gin or for the last knock before a dead hand. ``potential_weight`` is how much it plays for
-    melds to come (gin) rather than for low deadwood now.
+    ``knock_threshold`` and ``wait_below_stock`` are the knock policy: the least average result
+    of a knock (points, box bonus included, against opponent hands sampled from the view, so
+    what the bot knows of the opponent counts) for which it knocks, and the stock size below
+    which it no longer knocks; ``math.inf`` waits for gin or for the last knock before a dead
+    hand at any stock size. ``potential_weight`` is how much it plays for melds to come (gin)
+    rather than for low deadwood now.
 
     >>> TrackerSettings() == FIXED, TrackerSettings(knock_threshold=math.inf).waits
     (True, True)
@@ -66,6 +72,8 @@ class TrackerSettings:
     """Points a discard is charged per unit of chance the opponent melds it (:data:`~ginrummy.bots.tracker.DANGER_WEIGHT`)."""
     take_margin: float = attrs.field(default=TAKE_MARGIN, validator=_number(None))
     """How much better taking the top discard must be than drawing (:data:`~ginrummy.bots.tracker.TAKE_MARGIN`)."""
+    wait_below_stock: int = attrs.field(default=0, validator=_stock)
+    """The stock size below which it knocks only for gin or before a dead hand (0: any size)."""
 
     def bot(self, seed: int | str | None = None) -> TrackerBot:
         """A tracker bot with these settings and ``seed``."""
@@ -75,15 +83,16 @@ class TrackerSettings:
             potential_weight=self.potential_weight,
             danger_weight=self.danger_weight,
             take_margin=self.take_margin,
+            wait_below_stock=self.wait_below_stock,
         )
 
     @property
     def waits(self) -> bool:
-        """Whether it waits for gin (or the last knock before a dead hand) rather than knocking
-        when the knock pays."""
-        return self.knock_threshold > FIXED.knock_threshold
+        """Whether it waits for gin (or the last knock before a dead hand), at any stock size or
+        once the stock is short, rather than knocking when the knock pays."""
+        return self.knock_threshold > FIXED.knock_threshold or self.wait_below_stock > 0
 
-    def as_data(self) -> dict[str, float | str]:
+    def as_data(self) -> dict[str, int | float | str]:
         """The settings as JSON data (an infinite threshold as the string ``"inf"``)."""
         return {
             field.name: _number_data(getattr(self, field.name)) for field in attrs.fields(TrackerSettings)
@@ -106,17 +115,23 @@ class TrackerSettings:
 
         >>> print(TrackerSettings(knock_threshold=math.inf))
         waits for gin; potential 4, danger 8, margin 2
+        >>> print(TrackerSettings(wait_below_stock=25))
+        knocks when worth -5 points or more while the stock holds 25 cards, then waits for gin; potential 4, danger 8, margin 2
         """
-        knock = "waits for gin" if math.isinf(self.knock_threshold) and self.knock_threshold > 0 else (
-            f"knocks when worth {self.knock_threshold:g} points or more"
-        )
+        if math.isinf(self.knock_threshold) and self.knock_threshold > 0:
+            knock = "waits for gin"
+        else:
+            knock = f"knocks when worth {self.knock_threshold:g} points or more"
+            if self.wait_below_stock:
+                knock += f" while the stock holds {self.wait_below_stock} cards, then waits for gin"
+
         return (
             f"{knock}; potential {self.potential_weight:g}, danger {self.danger_weight:g}, "
             f"margin {self.take_margin:g}"
         )
 
 
-def _number_data(value: float) -> float | str:
+def _number_data(value: float) -> int | float | str:
     return "inf" if value == math.inf else "-inf" if value == -math.inf else value
 
 
@@ -127,16 +142,21 @@ def _number_value(value: object) -> object:
 FIXED: Final = TrackerSettings()
 """The tracker bot's own defaults: what ``'tracker'`` plays under every ruleset."""
 
+KNOCK_POLICIES: Final[tuple[tuple[float, int], ...]] = ((KNOCK_THRESHOLD, 0), (KNOCK_THRESHOLD, 25), (math.inf, 0))
+"""The knock policies tuning tries, as ``(knock_threshold, wait_below_stock)``: knock when the
+knock pays (the fixed policy); knock when it pays while the stock holds 25 cards or more,
+then wait for gin; wait for gin at any stock size."""
+
 CANDIDATES: Final[tuple[TrackerSettings, ...]] = (
     FIXED,
     *(
-        TrackerSettings(knock_threshold=threshold, potential_weight=weight)
-        for threshold in (KNOCK_THRESHOLD, 20.0, math.inf)
+        TrackerSettings(knock_threshold=threshold, wait_below_stock=stock, potential_weight=weight)
+        for threshold, stock in KNOCK_POLICIES
         for weight in (2.0, POTENTIAL_WEIGHT, 6.0)
-        if (threshold, weight) != (KNOCK_THRESHOLD, POTENTIAL_WEIGHT)
+        if (threshold, stock, weight) != (KNOCK_THRESHOLD, 0, POTENTIAL_WEIGHT)
     ),
 )
-"""The ways of playing that tuning tries, :data:`FIXED` first: the knock policy (the fixed
-threshold, a high one, or waiting for gin) crossed with how much the hand plays for melds to
-come. Measured under ten rulesets, the other weights moved results by less than their noise
-(``docs/lab/adaptive-bot.md``)."""
+"""The ways of playing that tuning tries, :data:`FIXED` first: the :data:`KNOCK_POLICIES`
+crossed with how much the hand plays for melds to come. Measured under ten rulesets, the
+other weights moved results by less than their noise, and a knock threshold of 20 points
+never beat these (``docs/lab/adaptive-bot.md``)."""

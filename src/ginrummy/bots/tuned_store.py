@@ -69,8 +69,9 @@ CACHE_ENV: Final = "GINRUMMY_CACHE_DIR"
 """The environment variable naming the cache directory (the platform's default otherwise)."""
 CACHE_FORMAT: Final = "ginrummy-tuned-settings"
 """The ``format`` of a cache file and of the shipped file."""
-CACHE_VERSION: Final = 1
-"""The version of that format."""
+CACHE_VERSION: Final = 2
+"""The version of that format (2: the settings hold `wait_below_stock`, and tuning plays a pool
+of opponents)."""
 SHIPPED_FILE: Final = "tuned.json"
 """The shipped file, in the package's ``bots/data``."""
 MAX_FILE: Final = 1 << 20

@@ -2,13 +2,23 @@
 scores most under these rules, measured by the library's own play on duplicate deals.
 
 **How a candidate is scored.** Deal ``i`` of a tuning is dealt from the seed
-``f"{seed}:{i}"`` and played twice: the candidate in seat 0 against the tracker bot with its
-fixed settings (:data:`~ginrummy.bots.tracker_settings.FIXED`) in seat 1, then the seats
-swapped, with every bot seeded from the deal and the seat. The deal's score is the
-candidate's mean result over the two rounds in the points that count toward the game's
-target (the box bonus only where boxes count toward it: elsewhere a box changes the final
-margin, not who reaches the target first), so the luck of the cards cancels and the fixed
-settings score exactly 0 (both plays are then the same round seen from each side).
+``f"{seed}:{i}"`` and played twice against one opponent of the :data:`POOL`: the candidate in
+seat 0 and the opponent in seat 1, then the seats swapped, with every bot seeded from the deal
+and the seat. The opponents take turns by pairs of deals (deals 0 and 1 against the tracker bot
+with its fixed settings, :data:`~ginrummy.bots.tracker_settings.FIXED`; deals 2 and 3 against
+the camper bot; and so on), so each meets the dealer from both seats. A play's result is
+counted in the points that count toward the game's target (the box bonus only where boxes
+count toward it: elsewhere a box changes the final margin, not who reaches the target
+first). A deal's score is the candidate's mean result over its two plays **less the fixed
+settings' mean result on the same deal against the same opponent**, so the luck of the
+cards cancels and the fixed settings score exactly 0. Against the fixed tracker bot itself
+their result is 0 without playing (both plays are then the same round seen from each side).
+
+Why a pool: tuned against the fixed tracker bot alone, a candidate can win by exploiting that
+one player's habits. Under the EAAI rules, waiting for gin beats the fixed tracker bot by some
+2.4 points a round but loses 3.7 a round to the camper bot, which camps on its hand until gin;
+knocking early and waiting later does as well against the first and breaks even against the
+second (``docs/lab/adaptive-bot.md``).
 
 **Racing.** Every candidate plays the first :data:`STAGES` deals; the better half by mean
 score goes on to the next stage's new deals, and so on; the scores add up over the stages.
@@ -38,6 +48,8 @@ from typing import Final
 
 import attrs
 
+from ginrummy.bots.camper import CamperBot
+from ginrummy.bots.tracker import TrackerBot
 from ginrummy.bots.tracker_settings import CANDIDATES, FIXED, TrackerSettings
 from ginrummy.errors import GinRummyError
 from ginrummy.play.round import Round
@@ -46,6 +58,7 @@ from ginrummy.validators import check_int, check_seed
 
 __all__ = [
     "MARGIN",
+    "POOL",
     "STAGES",
     "TUNING_SEED",
     "CandidateScore",
@@ -66,6 +79,10 @@ TUNING_SEED: Final = "tune"
 """The seed of the deals when none is given."""
 CHUNK: Final = 25
 """Deals per job handed to a worker process."""
+POOL: Final[tuple[str, ...]] = ("tracker", "camper")
+"""The opponents a candidate is scored against, by pairs of deals in turn: the tracker bot with
+its fixed settings, and the camper bot (:class:`~ginrummy.bots.camper.CamperBot`)."""
+"""Deals per job handed to a worker process."""
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(done, total)`` in deals as the tuning goes."""
@@ -73,8 +90,8 @@ Progress = Callable[[int, int], None]
 
 @attrs.frozen
 class CandidateScore:
-    """A candidate's mean score per deal (points per round against the fixed tracker bot)
-    over the deals it played, with its standard error."""
+    """A candidate's mean score per deal (points per round more than the fixed settings score
+    against the same opponents) over the deals it played, with its standard error."""
 
     settings: TrackerSettings
     deals: int
@@ -121,13 +138,26 @@ def _score(rules: Ruleset, player: int, rounds: Round) -> float:
     return float(value if result.winner == player else -value)
 
 
+def opponent(index: int) -> str:
+    """The name, in :data:`POOL`, of the opponent of deal ``index``."""
+    return POOL[index // 2 % len(POOL)]
+
+
+def _opponent_bot(name: str, seed: str) -> TrackerBot | CamperBot:
+    return FIXED.bot(seed) if name == "tracker" else CamperBot(seed)
+
+
 def play_deal(rules: Ruleset, settings: TrackerSettings, seed: int | str, index: int) -> float:
-    """The score of deal ``index`` for ``settings``: its mean result over the two seats
-    against the fixed tracker bot (see the module docstring)."""
+    """The result of deal ``index`` for ``settings``: its mean over the two seats against the
+    deal's :func:`opponent`, in points toward the target (see the module docstring); the
+    fixed settings against the fixed tracker bot score 0 without playing."""
+    against = opponent(index)
+    if against == "tracker" and settings == FIXED:
+        return 0.0
     deal_seed = f"{seed}:{index}"
     total = 0.0
     for seat in (0, 1):
-        bots = [FIXED.bot(f"{deal_seed}:{k}") for k in (0, 1)]
+        bots = [_opponent_bot(against, f"{deal_seed}:{k}") for k in (0, 1)]
         bots[seat] = settings.bot(f"{deal_seed}:{seat}")
         state = Round.deal(rules, index % 2, seed=deal_seed)
         while not state.is_over:
@@ -188,9 +218,10 @@ def race(
     racing = [c for c in dict.fromkeys(candidates) if c != FIXED]
     if not all(isinstance(c, TrackerSettings) for c in racing):
         raise GinRummyError(f"invalid candidates {candidates!r:.80}: expected TrackerSettings")
-    total = _planned(len(racing), chosen)
+    total = _planned(len(racing), chosen) + sum(chosen)
     started = time.perf_counter()
     values: dict[TrackerSettings, list[float]] = {c: [] for c in racing}
+    baseline: list[float] = []
     left: dict[TrackerSettings, CandidateScore] = {}
     done = 0
     start = 0
@@ -200,10 +231,15 @@ def race(
             if not racing:
                 break
             jobs = [
-                (c, lo, min(lo + CHUNK, start + count)) for c in racing for lo in range(start, start + count, CHUNK)
+                (c, lo, min(lo + CHUNK, start + count))
+                for c in (FIXED, *racing)
+                for lo in range(start, start + count, CHUNK)
             ]
             for (candidate, lo, hi), chunk in _run(pool, rules, seed, jobs):
-                values[candidate].extend(chunk)
+                if candidate == FIXED:
+                    baseline.extend(chunk)
+                else:
+                    values[candidate].extend(value - base for value, base in zip(chunk, baseline[lo:hi]))
                 done += hi - lo
                 if progress is not None:
                     progress(done, total)
