@@ -3,8 +3,10 @@
 The rules core (cards, melds, the partitioner, the rulesets, the round and the game, the
 actions, the errors, JSON) is imported with the package; the bots, simulation and the ladder,
 the front-end kit, the networks (:mod:`ginrummy.neural`) and the JSON Schema are imported the
-first time one of their names is read. Each check runs in a fresh interpreter, since the test
-session itself has imported everything long before.
+first time one of their names is read, and what only some uses of the core need (a view's
+beliefs about the hidden cards, the one-line notation, the hashing of fair deals, the standard
+library's JSON, the rank DP's table) with the first such use. Each check runs in a fresh
+interpreter, since the test session itself has imported everything long before.
 """
 
 from __future__ import annotations
@@ -20,13 +22,23 @@ import ginrummy as gr
 from repository import source_file
 
 DEFERRED = (
+    "ginrummy.beliefs",
     "ginrummy.bots",
     "ginrummy.frontend",
     "ginrummy.io.schema",
     "ginrummy.neural",
+    "ginrummy.play.notation",
     "ginrummy.simulation",
 )
 """The packages and modules ``import ginrummy`` must not import."""
+
+FIRST_USE = {
+    "hashlib": "gr.commit_deal(gr.DECK, '00' * 32)",
+    "json": "gr.dumps(gr.Card('As'))",
+    "typing_extensions": "import typing_extensions",
+}
+"""Modules outside ginrummy that ``import ginrummy`` leaves alone, each with a use that loads it
+(the fair deals' hashing, JSON text; ``typing_extensions`` is read by type checkers only)."""
 
 
 def _fresh(program: str) -> object:
@@ -74,6 +86,50 @@ def test_dumps_and_loads_of_a_round_load_no_simulation() -> None:
         "import ginrummy as gr; r = gr.Round.deal(gr.PAGAT, seed=3); assert gr.loads(gr.dumps(r)) == r"
     )
     assert [] == _deferred(loaded)
+
+
+@pytest.mark.parametrize("module", sorted(FIRST_USE))
+def test_import_ginrummy_leaves_the_modules_of_other_uses_to_them(module: str) -> None:
+    """``import ginrummy`` does not load the module, and the use of :data:`FIRST_USE` does (so
+    the check can fail)."""
+    program = (
+        "import json as _j, sys; before = set(sys.modules); import ginrummy as gr; "
+        f"loaded = {module!r} in set(sys.modules) - before; {FIRST_USE[module]}; "
+        f"print(_j.dumps([loaded, {module!r} in sys.modules]))"
+    )
+    assert [False, True] == _fresh(program)
+
+
+def test_a_view_samples_and_a_round_reads_its_notation_in_a_fresh_package() -> None:
+    """The beliefs and the notation, imported on first use, work at their first use: a view
+    weighs and samples the hidden cards, a PlayerView made by hand is checked by a sampled
+    world, a round's notation reads back to its position."""
+    program = (
+        "import json, random, sys, attrs, ginrummy as gr; "
+        "r = gr.Round.deal(gr.PAGAT, dealer=0, seed=7).apply(gr.TakeDiscard()); v = r.view(0); "
+        "later = ('ginrummy.beliefs', 'ginrummy.play.notation'); "
+        "before = sorted(m for m in sys.modules if m.startswith(later)); "
+        "w = v.sample(random.Random(2)); p = v.card_probabilities('reasonable'); "
+        "again = gr.PlayerView(**{f.name: getattr(v, f.name) for f in attrs.fields(gr.PlayerView)}); "
+        "back = gr.Round.from_notation(r.notation()); "
+        "print(json.dumps([before, w.view(0) == v, w.hand(1) == r.hand(1), round(sum(p.values()), 6), "
+        "again == v, back.position_key() == r.position_key()]))"
+    )
+    assert [[], True, False, 10.0, True, True] == _fresh(program)
+
+
+def test_the_partitioners_tables_are_built_by_the_first_hand_melded() -> None:
+    """``import ginrummy`` builds neither the per-suit lookups nor the rank DP's table of
+    state changes; the first hands melded build them, the DP's table as its builder makes it,
+    and the answers are the partitioner's."""
+    program = (
+        "import json, ginrummy as gr; from ginrummy.melding import rank_dp, suit_lookups as s; "
+        "empty = [len(s._BY_MODE), len(rank_dp._NEXT)]; "
+        "hand = gr.Hand.parse('7c 8c 9c 7d 7h 7s 2d'); "
+        "points = [gr.deadwood(hand), rank_dp.solve(hand.mask, s.lookups_for(None))[0]]; "
+        "print(json.dumps([empty, len(s._BY_MODE), rank_dp._NEXT == rank_dp._build_next(), points]))"
+    )
+    assert [[0, 0], 1, True, [2, 2]] == _fresh(program)
 
 
 def _lazy_table() -> dict[str, str]:

@@ -7,11 +7,12 @@ the kit for front ends (``ginrummy.frontend``, also ``gr.frontend``) and the int
 promises too (``docs/public-api.rst``).
 
 ``import ginrummy`` loads the rules: cards, melds, the partitioner, the rulesets, the round and
-the game (with what a view may believe of the hidden cards), the actions, the errors and JSON.
-The rest (the bots, simulation and the ladder, the JSON Schema, the front-end kit, the learned
-networks) is loaded the first time one of its names is read, so a program that only plays by
-the rules does not wait for it; every name is listed and importable all the same (``dir(gr)``,
-``help(gr)``, ``from ginrummy import X``).
+the game, the actions, the errors and JSON. The rest (the bots, the opponent models, simulation
+and the ladder, the JSON Schema, the front-end kit, the learned networks) is loaded the first
+time one of its names is read, and what a view believes of the hidden cards the first time it
+samples or weighs them, so a program that only plays by the rules does not wait for it; every
+name is listed and importable all the same (``dir(gr)``, ``help(gr)``, ``from ginrummy import
+X``).
 
 >>> import ginrummy as gr
 >>> gr.deadwood("As 2s 3s 4s 7h 7d 7c Kd Qd 9c")

@@ -14,10 +14,7 @@ True
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import re
-import secrets
 from collections.abc import Iterable, Sequence
 from typing import Final
 
@@ -96,6 +93,8 @@ def deal_salt() -> str:
     >>> len(deal_salt()), deal_salt() == deal_salt()
     (64, False)
     """
+    import secrets  # the hashing modules are imported by the commitments, not by every deal
+
     return secrets.token_hex(32)
 
 
@@ -147,6 +146,8 @@ def commit_deal(deck: Iterable[Card] | str, salt: str) -> str:
     >>> commit_deal(DECK, "00" * 32)[:16]
     '7d9a0f0d0b9e0013'
     """
+    import hashlib
+
     text = f"{_hex64(salt, 'salt')} {deck_notation(_deck(deck))}"
     return hashlib.sha256(text.encode("ascii")).hexdigest()
 
@@ -167,6 +168,8 @@ def verify_deal(commitment: str, deck: Iterable[Card] | str, salt: str) -> tuple
     >>> verify_deal(commit_deal(DECK, salt), DECK, salt)[:2]
     (Card('Ac'), Card('2c'))
     """
+    import hmac
+
     expected = _hex64(commitment, "commitment")
     cards = _deck(deck)
     if not hmac.compare_digest(expected, commit_deal(cards, salt)):

@@ -28,10 +28,9 @@ public names.) How the copy is made, and why, is in docs/design.md ("The round's
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any, ClassVar, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, TypeVar
 
 import attrs
-from typing_extensions import Self
 
 from ginrummy.cards import Card, Hand
 from ginrummy.compiler_hints import mypyc_attr, new_instance
@@ -40,6 +39,9 @@ from ginrummy.phase import OVER, Phase
 from ginrummy.results.round_result import RoundResult
 from ginrummy.rules import Ruleset
 from ginrummy.validators import check_player
+
+if TYPE_CHECKING:  # Self is read by type checkers only (the annotations are strings)
+    from typing_extensions import Self
 
 __all__ = ["FIELD_NAMES", "NO_HANDS", "RoundFields"]
 

@@ -32,11 +32,12 @@ SUIT_BITS: Final = 0x1FFF
 RANK_MASK: Final = 0x8004002001
 """The four aces as a hand mask: shifted left by ``r`` it is the four cards of rank bit ``r``."""
 
-IN_EVERY_SUIT: Final = tuple(ranks | ranks << 13 | ranks << 26 | ranks << 39 for ranks in range(1 << 13))
+IN_EVERY_SUIT: Final = tuple(range(0, RANK_MASK << 13, RANK_MASK))
 """The cards of the ranks ``ranks`` (a suit mask) in all four suits, as a hand mask: the sets
-a hand could hold of those ranks. A table, not ``ranks * RANK_MASK``, so that Ctrl-C stops a
-long command cleanly (``docs/design.md``, "The compiled build";
-``tests/test_build_kind_interrupts.py``)."""
+a hand could hold of those ranks. Entry ``ranks`` is ``ranks`` times the four aces (each
+rank's bit in every suit), so the table is the progression of step :data:`RANK_MASK`. A
+table, not ``ranks * RANK_MASK``, so that Ctrl-C stops a long command cleanly
+(``docs/design.md``, "The compiled build"; ``tests/test_build_kind_interrupts.py``)."""
 
 
 def split(mask: int) -> tuple[int, int, int, int]:

@@ -18,7 +18,7 @@ from cli_helpers import cli_env
 from ginrummy.melding.partition import iter_best_melds
 from ginrummy.melding.rank_dp import ordered_choices, solve
 from ginrummy.melding.suit_lookups import MOST_CONFLICTS, lookups_for
-from ginrummy.suit_masks import split, triples
+from ginrummy.suit_masks import IN_EVERY_SUIT, split, triples
 from hypothesis_share import examples
 from oracle import (
     Arrangement,
@@ -723,3 +723,10 @@ def test_an_arrangement_is_refused_in_words_and_reads_in_one_line() -> None:
     assert (melds[1], melds[2], melds[0]) == sorted_melds.melds
     assert "7c 7d 7h | Tc Jc Qc | 7s 8s 9s | deadwood 0" == str(sorted_melds)
     assert "7c 7d 7h | deadwood Kd (10)" == str(gr.best_melds("7c 7d 7h Kd"))
+
+
+def test_in_every_suit_is_each_rank_mask_in_all_four_suits() -> None:
+    """``IN_EVERY_SUIT[ranks]`` (the cards the partitioner takes out for ranks melded whole) is
+    the suit mask ``ranks`` in clubs, diamonds, hearts and spades, for each of the 8,192 masks."""
+    expected = [ranks | ranks << 13 | ranks << 26 | ranks << 39 for ranks in range(1 << 13)]
+    assert expected == list(IN_EVERY_SUIT)

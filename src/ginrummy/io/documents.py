@@ -24,7 +24,6 @@ ginrummy.errors.SerializationError: hand[1]: card 'As' appears twice
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from ginrummy.errors import GinRummyError, SerializationError
@@ -110,6 +109,8 @@ def dumps(obj: object, *, indent: int | None = None) -> str:
     >>> gr.dumps(gr.parse_action("k Kh"))
     '{"format": "ginrummy", "version": 1, "type": "Action", "data": "k Kh"}'
     """
+    import json  # the standard library's JSON: imported by the first document written or read
+
     return json.dumps(to_data(obj), indent=indent, ensure_ascii=False)
 
 
@@ -135,6 +136,8 @@ def loads(text: str | bytes, *, max_size: int = MAX_DOCUMENT) -> Any:
         raise SerializationError(f"expected JSON text, got {type(text).__name__}")
     if len(text) > max_size:
         raise SerializationError(f"document of {len(text)} characters: longer than the limit {max_size}")
+    import json
+
     try:
         document = json.loads(text, object_pairs_hook=_unique_keys)
     except SerializationError:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import enum
 import functools
-import json
 from collections.abc import Callable
 
 import attrs
@@ -180,8 +179,10 @@ def _origin(value: object, path: str, rules: Ruleset) -> Round:
     )
 
 
-def _text(value: object) -> str:
-    return json.dumps(value, sort_keys=True)
+def _text(value: object, sort_keys: bool = True) -> str:
+    import json  # the standard library's JSON: imported by the first replay compared
+
+    return json.dumps(value, sort_keys=sort_keys)
 
 
 def _same(stored: object, expected: object, path: str, read: Callable[[object, str], object]) -> None:
@@ -191,7 +192,7 @@ def _same(stored: object, expected: object, path: str, read: Callable[[object, s
         read(stored, path)
     if _text(stored) != _text(expected):
         raise fail(
-            path, f"{json.dumps(stored)[:200]} does not match the replay ({json.dumps(expected)[:200]})"
+            path, f"{_text(stored, False)[:200]} does not match the replay ({_text(expected, False)[:200]})"
         )
 
 

@@ -90,8 +90,16 @@ def _build_labellings() -> list[list[tuple[int, int, int]]]:
     return result
 
 
-_NEXT: Final = _build_next()
+_NEXT: Final[list[list[int]]] = []
+""":func:`_build_next`'s table, built by :func:`_tables` the first time a hand is solved (4,096
+entries: not worth their time for a program that never melds a hand this way)."""
 _LABELLINGS: Final = _build_labellings()
+
+
+def _tables() -> None:
+    """Build :data:`_NEXT` if no hand was solved yet."""
+    if not _NEXT:
+        _NEXT.extend(_build_next())
 
 
 _CACHE: Final[dict[tuple[int, int, int], list[tuple[int, int, int]]]] = {}
@@ -149,6 +157,7 @@ def solve(
         choice then includes the ones laid there.
     :returns: ``(points, choices)``.
     """
+    _tables()
     suits = [(mask >> (13 * s) & SUIT_BITS) | anchors[s] for s in range(4)]
     values = lookups.values
     start, bridging = _cut(suits, lookups.wrap)
@@ -282,6 +291,7 @@ def ordered_choices(mask: int, lookups: SuitLookups) -> Iterator[int]:
     each state is worked out first, and a depth-first walk yields the choices, merging at each
     rank the walks that share its set cards.
     """
+    _tables()
     suits = [mask >> (13 * s) & SUIT_BITS for s in range(4)]
     bridging = [s for s in range(4) if lookups.wrap and suits[s] & 1 and suits[s] >> 12 & 1]
     passes = []

@@ -21,15 +21,11 @@ from __future__ import annotations
 import random
 import warnings
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
-from typing_extensions import Self
 
 from ginrummy.actions import ACTION_TYPES, Action, EndLayoffs
-from ginrummy.beliefs.opponent_models import OpponentModel, find_model
-from ginrummy.beliefs.particles import uniform_probabilities
-from ginrummy.beliefs.worlds import Record, World, draw_world
 from ginrummy.cards import DECK, Card, CardsLike, Hand
 from ginrummy.compiler_hints import mypyc_attr, new_instance
 from ginrummy.errors import GinRummyError, IllegalActionError, InvalidPositionError
@@ -38,7 +34,6 @@ from ginrummy.phase import Phase
 from ginrummy.play import board_text
 from ginrummy.play.action_rules import ACTION_RULES, illegal_message, illegal_reason, legal_actions
 from ginrummy.play.events import Event, EventLog
-from ginrummy.play.notation import check_reached, notation_error, parse_notation, replayed, write_notation
 from ginrummy.play.seen import (
     VIEW_FIELDS,
     ViewKept,
@@ -53,6 +48,12 @@ from ginrummy.results.round_result import RoundResult
 from ginrummy.round_fields import RoundFields, _copy
 from ginrummy.rules import Ruleset
 from ginrummy.validators import check_player, flag_field, instance_field, int_field, player_field, tuple_field
+
+if TYPE_CHECKING:  # the beliefs are imported where a view weighs or samples the hidden cards
+    from typing_extensions import Self
+
+    from ginrummy.beliefs.opponent_models import OpponentModel
+    from ginrummy.beliefs.worlds import Record, World
 
 __all__ = ["PlayerView", "Round"]
 
@@ -362,6 +363,8 @@ class Round(RoundFields):
 
         :raises GinRummyError: for a custom ruleset whose name is not a plain word.
         """
+        from ginrummy.play.notation import write_notation  # the notation: imported on first use
+
         log = self._log
         return write_notation(self, None if log is None else log.item[1])
 
@@ -383,6 +386,8 @@ class Round(RoundFields):
         >>> r.phase, r.to_act, len(r.stock)
         (<Phase.DRAW: 'draw'>, 1, 31)
         """
+        from ginrummy.play.notation import check_reached, notation_error, parse_notation, replayed
+
         parsed = parse_notation(text)
         position, actions = replayed(parsed)
         try:
@@ -487,6 +492,8 @@ class PlayerView(ViewKept):
         one, field by field. Every rule is enforced this way, since the round is replayed from
         its origin by the rules: the legal actions, the order of the events, the layoffs, the
         result's price."""
+        from ginrummy.beliefs.worlds import draw_world
+
         try:
             world = draw_world(self, self.records, random.Random(0))
             seen = Round._from_world(self.rules, world, checked=True).view(self.player)
@@ -540,6 +547,9 @@ class PlayerView(ViewKept):
         >>> round(sum(p.values()), 6), gr.Card("9d") in p
         (10.0, False)
         """
+        from ginrummy.beliefs.opponent_models import find_model
+        from ginrummy.beliefs.particles import uniform_probabilities
+
         chosen = find_model(model)
         if chosen.particles == 0:
             return uniform_probabilities(self)
@@ -567,6 +577,9 @@ class PlayerView(ViewKept):
         """
         if not isinstance(rng, random.Random):
             raise InvalidPositionError(f"invalid rng {rng!r:.80}: expected a random.Random")
+        from ginrummy.beliefs.opponent_models import find_model
+        from ginrummy.beliefs.worlds import draw_world
+
         chosen = find_model(model)
         if chosen.particles == 0:
             world = draw_world(self, self.records, rng)

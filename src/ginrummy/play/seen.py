@@ -19,14 +19,9 @@ form the view can take (its attributes, a pickle, a copy) holds a card its playe
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final
-
-from typing_extensions import Self
+from typing import TYPE_CHECKING, Any, Final
 
 from ginrummy.actions import Action
-from ginrummy.beliefs.opponent_models import OpponentModel
-from ginrummy.beliefs.particles import Population, population
-from ginrummy.beliefs.worlds import Record, ViewFacts
 from ginrummy.cards import Card, Hand
 from ginrummy.compiler_hints import mypyc_attr, new_instance
 from ginrummy.errors import InvalidPositionError
@@ -36,6 +31,13 @@ from ginrummy.play.events import Event, EventLog, censor
 from ginrummy.results.round_result import RoundResult
 from ginrummy.round_fields import RoundFields
 from ginrummy.rules import Ruleset
+
+if TYPE_CHECKING:  # the beliefs are imported with a view's first weighted worlds
+    from typing_extensions import Self
+
+    from ginrummy.beliefs.opponent_models import OpponentModel
+    from ginrummy.beliefs.particles import Population
+    from ginrummy.beliefs.worlds import Record, ViewFacts
 
 __all__ = [
     "RECORDS",
@@ -221,6 +223,8 @@ def kept_population(
 ) -> Population:
     """The weighted worlds of ``model`` for ``view`` (whose records are ``records``), drawn
     once and kept in ``kept``, what the view keeps."""
+    from ginrummy.beliefs.particles import population
+
     try:
         found: Population | None = kept.get(model)
     except TypeError:  # an unhashable model: not kept
