@@ -13,7 +13,7 @@ person's last decision on request.
 The protocol is JSON over one websocket at ``/ws`` (``frames.schema.json`` describes every
 frame the server sends; the documentation's front-end page explains them). Clients send::
 
-    {"op": "new", "mode": "bot", "preset": "pagat", "bot": "greedy"}
+    {"op": "new", "mode": "bot", "preset": "pagat", "bot": "greedy"}   (a level: "bot": "level:2")
     {"op": "new", "mode": "people", "preset": "oklahoma"}
     {"op": "join", "game": "<id>"}                     (or with "token" to take one's seat back)
     {"op": "act", "action": "d Kh"}                   (an action in the library's notation)
@@ -98,8 +98,30 @@ def new_game(rules: gr.Ruleset) -> gr.Game:
 
 
 def bot_factory(name: str) -> gr.BotFactory:
-    """The factory of the library's bot called ``name``."""
-    return gr.BOTS[name]
+    """The factory of the library's bot called ``name`` (a level's too, ``level:N``)."""
+    return gr.find_bot(name)
+
+
+def table_bots() -> list[str]:
+    """The bots a table may seat: the library's bots by name, and each level as ``level:N``."""
+    return [name for name in gr.BOTS if name != gr.LevelBot.name] + [level.bot_name for level in gr.LEVELS]
+
+
+def levels_hello() -> list[dict[str, Any]]:
+    """The levels as ``hello`` lists them: the bot's name, the number, the name and the
+    rating measured under ``pagat``."""
+    found = []
+    for level in gr.LEVELS:
+        rating = level.rating(gr.PAGAT)
+        found.append(
+            {
+                "bot": level.bot_name,
+                "number": level.number,
+                "name": level.name,
+                "rating": None if rating is None else round(rating.elo),
+            }
+        )
+    return found
 
 
 class Hub:
@@ -163,8 +185,8 @@ class Hub:
         game_id = secrets.token_urlsafe(6)
         if mode == "bot":
             name = text_field(message, "bot")
-            if name not in gr.BOTS:
-                raise ProtocolError(f"unknown bot {name!r:.40}: known bots are {', '.join(gr.BOTS)}")
+            if name not in table_bots():
+                raise ProtocolError(f"unknown bot {name!r:.40}: known bots are {', '.join(table_bots())}")
             session = frontend.Session(
                 game=game, person=0, bot=self.make_bot(name), bot_seed=secrets.randbits(63)
             )
@@ -410,7 +432,9 @@ class Hub:
         self.clients.add(client)
         socket = client.socket
         try:
-            await client.send({"op": "hello", "presets": list(gr.PRESETS), "bots": list(gr.BOTS)})
+            await client.send(
+                {"op": "hello", "presets": list(gr.PRESETS), "bots": table_bots(), "levels": levels_hello()}
+            )
             while not client.closed:
                 message = await socket.receive()
                 if message["type"] == "websocket.disconnect":

@@ -80,9 +80,30 @@ def test_page_and_its_files_are_served() -> None:
 
 
 def test_hello_lists_every_preset_and_bot() -> None:
-    """A new connection is greeted with the presets and bots it may choose from."""
+    """A new connection is greeted with the presets and bots it may choose from, each level
+    as ``level:N`` with its name and its rating under pagat (issue 52, item 1)."""
+    bots = [name for name in gr.BOTS if name != "level"] + [f"level:{n}" for n in range(1, 6)]
     with TestClient(server.create_app()) as client, client.websocket_connect("/ws") as ws:
-        assert {"op": "hello", "presets": list(gr.PRESETS), "bots": list(gr.BOTS)} == receive(ws)
+        hello = receive(ws)
+        assert {"op": "hello", "presets": list(gr.PRESETS), "bots": bots} == {
+            key: value for key, value in hello.items() if key != "levels"
+        }
+        assert ["beginner", "novice", "casual", "club", "expert"] == [
+            level["name"] for level in hello["levels"]
+        ]
+        ratings = [level["rating"] for level in hello["levels"]]
+        first = gr.LEVELS[0].rating(gr.PAGAT)
+        assert first is not None and ratings == sorted(ratings) and ratings[0] == round(first.elo)
+
+
+def test_a_table_against_a_level_seats_that_level() -> None:
+    """``new`` with ``"bot": "level:2"`` seats level 2: the table names it as its opponent and
+    its session plays the level's bot."""
+    with TestClient(server.create_app()) as client, client.websocket_connect("/ws") as ws:
+        receive(ws)
+        ws.send_text('{"op": "new", "mode": "bot", "preset": "pagat", "bot": "level:2"}')
+        joined = receive(ws)
+        assert ("joined", "level:2") == (joined["op"], joined["opponent"])
 
 
 def test_a_whole_game_against_the_bot_sends_the_players_view_after_every_action() -> None:
@@ -235,7 +256,7 @@ def test_protocol_errors_are_explained() -> None:
             ),
             (
                 '{"op": "new", "mode": "bot", "preset": "pagat", "bot": "x"}',
-                "unknown bot 'x': known bots are " + ", ".join(gr.BOTS),
+                "unknown bot 'x': known bots are " + ", ".join(server.table_bots()),
             ),
         ]
         for text, message in cases:

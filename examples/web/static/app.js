@@ -148,7 +148,16 @@ function hello(message) {
   const bots = $("bot");
   if (!presets.options.length) {
     for (const name of message.presets) presets.append(el("option", { value: name }, name));
-    for (const name of message.bots) bots.append(el("option", { value: name }, name));
+    const levels = new Map((message.levels || []).map((level) => [level.bot, level]));
+    const library = el("optgroup", { label: "bots" });
+    const graded = el("optgroup", { label: "levels (rating under pagat)" });
+    for (const name of message.bots) {
+      const level = levels.get(name);
+      const label = level ? `level ${level.number}, ${level.name}` + (level.rating === null ? "" : ` (${level.rating})`) : name;
+      (level ? graded : library).append(el("option", { value: name }, label));
+    }
+    bots.append(library);
+    if (graded.children.length) bots.append(graded);
     if (message.presets.includes("pagat")) presets.value = "pagat";
     if (message.bots.includes("adaptive")) bots.value = "adaptive";  // gr.DEFAULT_BOT, as the command line
   }

@@ -385,7 +385,8 @@ def play(
 
     :param echo: repeat each input line after the prompt (when input is not a terminal, so
         the transcript reads as it would on screen).
-    :param bot: the opponent: a name of ``gr.BOTS`` or a bot factory.
+    :param bot: the opponent: a name of ``gr.BOTS`` (a level too: ``'level:N'``) or a bot
+        factory.
     :param free_takebacks: let ``u`` take back any move (a practice table).
     :param hints: let ``hint`` show the moves ranked and explained (a resumed game keeps its
         own setting).
@@ -409,7 +410,8 @@ def play(
             rules, bot=bot, person=HUMAN, seed=seed, dealer=None, free_takebacks=free_takebacks, hints=hints
         )
     table = _Table(session, ask, screen, echo, path)
-    name = f"the {session.bot_name} bot"
+    level = session.level
+    name = f"the {session.bot_name} bot" if level is None else f"level {level.number}, {level.name}"
     screen(f"gin rummy, {rules.name} rules, target {rules.target}, against {name} (type help)")
     try:
         while not table.session.is_over:
