@@ -20,6 +20,7 @@ frame the server sends; the documentation's front-end page explains them). Clien
     {"op": "next"}                                    (deal on from a round's end, against a bot)
     {"op": "undo"}                                    (take back one's last decision, against a bot)
     {"op": "hint"}                                    (the moves ranked and explained, against a bot)
+    {"op": "review"}                                  (the last finished round reviewed for one's seat)
 
 and receive ``hello`` (the presets and bots), ``joined`` (the game id, the seat and its
 token), ``state`` after every change, ``hint`` (to the sender only: ``frontend.suggest`` of its
@@ -166,9 +167,11 @@ class Hub:
             await self.steer(client, op)
         elif op == "hint":
             await self.hint(client)
+        elif op == "review":
+            await self.review(client)
         else:
             raise ProtocolError(
-                f"unknown op {op!r:.40}: expected 'new', 'join', 'act', 'next', 'undo' or 'hint'"
+                f"unknown op {op!r:.40}: expected 'new', 'join', 'act', 'next', 'undo', 'hint' or 'review'"
             )
 
     async def create(self, client: Client, message: dict[str, Any]) -> None:
@@ -310,6 +313,26 @@ class Hub:
                     "lines": hint.lines(),
                 }
             )
+
+    async def review(self, client: Client) -> None:
+        """Send ``client`` alone the review of the last finished round for its seat
+        (:func:`ginrummy.review`: its decisions judged from its views, and the round's luck
+        against skill), worked out in a worker thread (a few seconds)."""
+        table = client.table
+        if table is None:
+            raise ProtocolError("not seated at a game: send 'new' or 'join' first")
+        game = table.game
+        if not game.played:
+            await self.refuse(client, "review", "no round is finished yet")
+            return
+        found = await anyio.to_thread.run_sync(gr.review, game, client.player)
+        await client.send(
+            {
+                "op": "review",
+                "round": found.round_number,
+                "lines": frontend.review_text(found, width=100).splitlines(),
+            }
+        )
 
     async def refuse(self, client: Client, text: str, reason: str) -> None:
         """Tell ``client`` alone that its message was not acted on, and why."""

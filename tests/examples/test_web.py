@@ -240,7 +240,10 @@ def test_protocol_errors_are_explained() -> None:
         cases = [
             ("not json", "invalid message 'not json': not JSON"),
             ("[1]", "invalid message '[1]': expected a JSON object"),
-            ('{"op": "fly"}', "unknown op 'fly': expected 'new', 'join', 'act', 'next', 'undo' or 'hint'"),
+            (
+                '{"op": "fly"}',
+                "unknown op 'fly': expected 'new', 'join', 'act', 'next', 'undo', 'hint' or 'review'",
+            ),
             ('{"op": "next"}', "not seated at a game: send 'new' or 'join' first"),
             ("[" * 1000 + "]" * 1000, "invalid message '" + "[" * 80 + "': nested deeper than 8"),
             ('{"op": "act", "action": "s"}', "not seated at a game: send 'new' or 'join' first"),
@@ -432,3 +435,33 @@ def test_a_hint_goes_to_the_sender_alone_and_is_recorded() -> None:
         first.send_text(json.dumps({"op": "hint"}))
         refused = receive(first)
         assert ("refused", "hints are for games against a bot") == (refused["op"], refused["reason"])
+
+
+def test_a_review_of_the_last_round_goes_to_the_sender_alone() -> None:
+    """``review`` before any round ends is refused; after a round it sends the sender one
+    ``review`` frame, valid against the schema, holding ``review_text`` of ``gr.review`` of
+    the round for its seat (issue 52, item 3)."""
+    app = server.create_app(make_game=seeded(seed=11, dealer=0))
+    person = gr.GreedyBot()
+    with TestClient(app) as client, ExitStack() as stack:
+        ws, _ = start(stack, client, op="new", mode="bot", preset="pagat", bot="greedy")
+        table = table_of(client)
+        ws.send_text(json.dumps({"op": "review"}))
+        first = receive(ws)
+        while first["op"] != "refused":
+            first = receive(ws)
+        assert "no round is finished yet" == first["reason"]
+        while True:
+            frame = receive(ws)
+            if frame["op"] != "state":
+                continue
+            view = gr.loads(json.dumps(frame["view"]))
+            if frame["paused"]:
+                break
+            if view.round.to_act == 0:
+                ws.send_text(json.dumps({"op": "act", "action": str(person.act(view.round))}))
+        ws.send_text(json.dumps({"op": "review"}))
+        found = receive(ws)
+        expected = frontend.review_text(gr.review(table.game, 0), width=100).splitlines()
+        assert {"op": "review", "round": 1, "lines": expected} == found
+        assert [] == frame_errors(found)
