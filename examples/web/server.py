@@ -63,6 +63,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import ginrummy as gr
 from ginrummy import frontend
+from ginrummy.dealing import deal_salt
+from ginrummy.frontend.fair_deals import game_deals
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # web_tables.py beside this file, however it is run
 from web_tables import (
@@ -190,10 +192,15 @@ class Hub:
             name = text_field(message, "bot")
             if name not in table_bots():
                 raise ProtocolError(f"unknown bot {name!r:.40}: known bots are {', '.join(table_bots())}")
+            secret = deal_salt()  # the table's, handed to its session
             session = frontend.Session(
-                game=game, person=0, bot=self.make_bot(name), bot_seed=secrets.randbits(63)
+                game=game,
+                person=0,
+                bot=self.make_bot(name),
+                bot_seed=secrets.randbits(63),
+                deal_secret=secret,
             )
-            table = Table(game_id, mode, {0: Seat()}, session=session, bot_name=name)
+            table = Table(game_id, mode, {0: Seat()}, session=session, bot_name=name, deal_secret=secret)
         else:
             table = Table(game_id, mode, {0: Seat(), 1: Seat()}, people_game=game)
         self._make_room()
@@ -414,6 +421,8 @@ class Hub:
             del self.tables[table.game_id]
             if self.archive is not None:
                 (self.archive / f"{table.game_id}.json").write_text(gr.dumps(table.game), encoding="utf-8")
+                deals = frontend.deal_log(game_deals(table.game, table.deal_secret))
+                (self.archive / f"{table.game_id}.deals").write_text(deals, encoding="utf-8")
         if table.bot_task is not None:
             table.bot_task.cancel()
 
@@ -505,7 +514,9 @@ def create_app(
     :param seat_timeout: seconds a closed tab's seat waits for its token.
     :param max_tables: the most tables held at once.
     :param archive: a folder where each table's game is written when it is dropped (the whole
-        truth: keep it on the server).
+        truth: keep it on the server), with its deal log beside it (``GAME.deals``: each
+        round's commitment, and the deck and salt of those over, which ``ginrummy verify``
+        checks).
     :param stats: serve ``/stats``, what the server holds (:meth:`Hub.stats`), for operators.
     :param rate: the messages a second a connection may send on average (twice as many at
         once); more closes it.

@@ -17,6 +17,7 @@ import re
 import subprocess
 import sys
 from contextlib import ExitStack
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -465,3 +466,19 @@ def test_a_review_of_the_last_round_goes_to_the_sender_alone() -> None:
         expected = frontend.review_text(gr.review(table.game, 0), width=100).splitlines()
         assert {"op": "review", "round": 1, "lines": expected} == found
         assert [] == frame_errors(found)
+
+
+def test_a_dropped_table_archives_its_game_and_its_deal_log(tmp_path: Path) -> None:
+    """With an archive folder, a dropped table writes its game and, beside it, its deal log:
+    the commitment of every round dealt (the same its frames showed) and the reveal of those
+    over, which ``read_deal_log`` reads and checks (issue 52, item 4)."""
+    app = server.create_app(make_game=seeded(seed=11, dealer=0), archive=tmp_path)
+    with TestClient(app) as client, ExitStack() as stack:
+        ws, _ = start(stack, client, op="new", mode="bot", preset="pagat", bot="greedy")
+        frame = receive(ws)
+        table = table_of(client)
+        app.state.hub._drop(table)
+    game = gr.loads((tmp_path / f"{table.game_id}.json").read_text(encoding="utf-8"))
+    deals = frontend.read_deal_log((tmp_path / f"{table.game_id}.deals").read_text(encoding="utf-8"))
+    assert game == table.game and table.session.deals == deals
+    assert frame["deal"]["commitment"] == deals[-1].commitment and not deals[-1].revealed

@@ -99,7 +99,12 @@ def label(lost: float) -> str:
 @attrs.frozen(kw_only=True)
 class Judged:
     """One candidate at a decision: the action and its expected points for the player, with a
-    95% interval, over the worlds drawn from the view."""
+    95% interval, over the worlds drawn from the view.
+
+    >>> import ginrummy as gr
+    >>> Judged(action=gr.DrawStock(), points=4.5, low=-2.0, high=11.0).points
+    4.5
+    """
 
     action: Action
     """The candidate."""
@@ -113,7 +118,14 @@ class Judged:
 
 @attrs.frozen(kw_only=True)
 class DecisionReview:
-    """One decision of the reviewed player."""
+    """One decision of the reviewed player.
+
+    >>> import ginrummy as gr
+    >>> d = DecisionReview(number=3, choice=gr.Discard("Kh"), best=gr.Discard("Kh"), candidates=(),
+    ...     lost=0.0, lost_low=0.0, lost_high=0.0, label="fine")
+    >>> d.label
+    'fine'
+    """
 
     number: int
     """The actions played in the round before it."""
@@ -137,7 +149,12 @@ class DecisionReview:
 
 @attrs.frozen(kw_only=True)
 class RoundReview:
-    """A round reviewed for one player (:func:`review`)."""
+    """A round reviewed for one player (:func:`review`).
+
+    >>> RoundReview(round_number=1, player=0, decisions=(), points=14.0, reference_points=20.0,
+    ...     draw_luck=(1.5, -2.0), worlds=16).lost
+    0
+    """
 
     round_number: int
     """The round, from 1."""
@@ -296,6 +313,15 @@ def review(
     :param seed: seeds the worlds with each view.
     :raises GinRummyError: for a record that is not a game, a round not finished, a bad
         player, worlds or seed.
+
+    >>> import ginrummy as gr
+    >>> game = gr.Game.new(gr.PAGAT, seed=3, dealer=0)
+    >>> bots = (gr.GreedyBot(), gr.TrackerBot(seed=1))
+    >>> while not game.results:
+    ...     game = game.apply(bots[game.to_act].act(game.round.view(game.to_act)), player=game.to_act)
+    >>> found = review(game, 0, worlds=1)
+    >>> found.points, [d.number for d in found.decisions][:3]
+    (-23.0, [2, 3, 6])
     """
     check_player(player, "player", GinRummyError)
     check_int(worlds, "worlds", GinRummyError, low=1)

@@ -163,10 +163,13 @@ class Session:
     that counts."""
     hints_used: tuple[int, ...] = attrs.field(default=(), converter=_counts)
     """A record of hint use: the number of actions played when the person asked each hint."""
-    deal_secret: str = attrs.field(factory=deal_salt, validator=_check_secret, eq=False, repr=False)
+    _deal_secret: str = attrs.field(
+        factory=deal_salt, validator=_check_secret, eq=False, repr=False, alias="deal_secret"
+    )
     """The secret the salts of the deals' commitments are made from (:attr:`deals`): 64
-    hexadecimal digits from :mod:`secrets`, sealed in saves, never shown. Two sessions at the
-    same point of the same game are equal whatever their secrets."""
+    hexadecimal digits from :mod:`secrets`, sealed in saves, never shown (private: a table
+    passes its own as ``deal_secret=`` when it keeps one, and reads :attr:`deals`). Two
+    sessions at the same point of the same game are equal whatever their secrets."""
 
     def __attrs_post_init__(self) -> None:
         finished = len(self.game.results)
@@ -318,7 +321,7 @@ class Session:
         """Each round dealt so far, as the table publishes it: its commitment (published
         before the round), and its deck and salt once it is over (while :attr:`paused`, the
         round shown is over, and the next one, already dealt, is committed to only)."""
-        return game_deals(self.game, self.deal_secret)
+        return game_deals(self.game, self._deal_secret)
 
     @property
     def news(self) -> tuple[tuple[int, Event], ...]:
@@ -486,7 +489,7 @@ class Session:
             "game": json.loads(dumps(self.game)),
             "bot_seed": self.bot_seed,
             "dealt_on": self.dealt_on,
-            "deal_secret": self.deal_secret,
+            "deal_secret": self._deal_secret,
         }
         return seal(open_part, json.dumps(secret), key)
 
