@@ -135,3 +135,30 @@ def test_the_review_prints_within_80_columns_and_from_a_file(tmp_path: Path) -> 
     (tmp_path / "rules.json").write_text(gr.dumps(gr.PAGAT), encoding="utf-8")
     bad = run_cli("review", "rules.json", cwd=tmp_path)
     assert 2 == bad.returncode and "not a game" in bad.stderr and 1 == len(bad.stderr.splitlines())
+
+
+def test_a_decision_judged_from_a_sampled_worlds_view_is_the_same() -> None:
+    """A round drawn from the player's view (``view.sample``: every card it cannot see drawn
+    anew) gives the same view, so the same judgement and the same hint: nothing hidden reaches
+    either (the leak test, as the kit's other leak tests draw their worlds)."""
+    import random
+
+    rng = random.Random(7)
+    checked = 0
+    for seed in range(3):
+        r = gr.Round.deal(gr.OKLAHOMA, dealer=seed % 2, seed=seed)
+        bots = (gr.TrackerBot(seed=1), gr.TrackerBot(seed=2))
+        while not r.is_over and checked < 6 * (seed + 1):
+            acting = r.to_act
+            assert acting is not None
+            action = bots[acting].act(r.view(acting))
+            if len(r.legal_actions()) > 1:
+                world = r.view(acting).sample(rng)
+                assert world.view(acting) == r.view(acting)
+                assert judge(r.view(acting), action, len(r.events), worlds=2) == judge(
+                    world.view(acting), action, len(r.events), worlds=2
+                )
+                assert gr.suggest(r.view(acting)) == gr.suggest(world.view(acting))
+                checked += 1
+            r = r.apply(action)
+    assert checked >= 12
