@@ -88,7 +88,9 @@ def test_a_hint_explains_a_take_that_makes_a_meld_and_a_discard_that_breaks_none
     session = session.apply(gr.Discard("Kh"))
     hint = suggest(session.table)
     lines = hint.lines()
-    points = [f"(expected {c.points:+.1f} points)" for c in hint.candidates[:2]]
+    points = [
+        f"(expected {c.points:+.1f} points, {c.low:+.0f} to {c.high:+.0f})" for c in hint.candidates[:2]
+    ]
     assert (
         f"suggested: t {points[0]}: the top discard Ts makes [Td Th Ts]; the opponent sees what you take"
         == lines[0]

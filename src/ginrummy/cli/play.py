@@ -89,9 +89,14 @@ _ENTRY = re.compile(r"\b(d|k|l|bg|t|s|p|e) ((?:[A2-9TJQK][cdhs])(?: \d+)?)(?=,|;
 """An action in the notation whose words must stay on one line (``d 6d``, ``l 8h 0``)."""
 
 
+_MELD = re.compile(r"\[[A2-9TJQKcdhs ]{5,40}\]")
+"""A meld in brackets (``[Td Th Ts]``), whose cards must stay on one line."""
+
+
 def _unbroken(line: str) -> str:
-    """``line`` with the spaces inside each action joined by no-break spaces, which
-    :func:`textwrap.wrap` never breaks at."""
+    """``line`` with the spaces inside each action and each meld in brackets joined by
+    no-break spaces, which :func:`textwrap.wrap` never breaks at."""
+    line = _MELD.sub(lambda m: m.group(0).replace(" ", "\u00a0"), line)
     return _ENTRY.sub(lambda m: m.group(0).replace(" ", "\u00a0"), line)
 
 

@@ -122,9 +122,15 @@ class Hint:
         lines = []
         for rank, candidate in enumerate(self.candidates[:shown]):
             head = "suggested" if rank == 0 else "or"
-            points = "" if candidate.points is None else f" (expected {candidate.points:+.1f} points)"
+            points = "" if candidate.points is None else f" ({_expected(candidate)})"
             lines.append(f"{head}: {candidate.action}{points}: {'; '.join(candidate.reasons)}")
         return lines
+
+
+def _expected(candidate: Candidate) -> str:
+    """A candidate's expected points and their interval in words: ``expected +4.2 points,
+    -10 to +18``."""
+    return f"expected {candidate.points:+.1f} points, {candidate.low:+.0f} to {candidate.high:+.0f}"
 
 
 def _melds(melds: tuple[Meld, ...]) -> str:
