@@ -89,7 +89,7 @@ def test_a_hint_explains_a_take_that_makes_a_meld_and_a_discard_that_breaks_none
     hint = suggest(session.table)
     lines = hint.lines()
     points = [
-        f"(expected {c.points:+.1f} points, {c.low:+.0f} to {c.high:+.0f})" for c in hint.candidates[:2]
+        f"(expected points {c.points:+.1f}, {c.low:+.0f} to {c.high:+.0f})" for c in hint.candidates[:2]
     ]
     assert (
         f"suggested: t {points[0]}: the top discard Ts makes [Td Th Ts]; the opponent sees what you take"

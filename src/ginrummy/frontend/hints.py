@@ -128,9 +128,9 @@ class Hint:
 
 
 def _expected(candidate: Candidate) -> str:
-    """A candidate's expected points and their interval in words: ``expected +4.2 points,
+    """A candidate's expected points and their interval in words: ``expected points +4.2,
     -10 to +18``."""
-    return f"expected {candidate.points:+.1f} points, {candidate.low:+.0f} to {candidate.high:+.0f}"
+    return f"expected points {candidate.points:+.1f}, {candidate.low:+.0f} to {candidate.high:+.0f}"
 
 
 def _melds(melds: tuple[Meld, ...]) -> str:
@@ -240,7 +240,7 @@ def suggest(view: PlayerView, *, seed: int | str = 0, worlds: int = HINT_WORLDS)
             waiting = [(entry[0], key) for key, entry in searched.items() if key != _key(action)]
             if waiting:
                 best, key = max(waiting, key=lambda item: item[0])
-                reasons.append(f"knocking: expected {points:+.1f} points; waiting ({key[1]}): {best:+.1f}")
+                reasons.append(f"knocking: expected points {points:+.1f}; waiting ({key[1]}): {best:+.1f}")
         candidates.append(
             Candidate(action=action, value=value, reasons=tuple(reasons), points=points, low=low, high=high)
         )

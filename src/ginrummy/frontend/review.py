@@ -375,9 +375,9 @@ def review_text(found: RoundReview, *, you: str = "you", width: int = 80) -> str
         f"scored {_signed(found.reference_points)}",
         f"draw luck: your stock draws saved {luck[found.player]:+.1f} deadwood points against the "
         f"average unseen card, the opponent's {luck[1 - found.player]:+.1f}",
-        f"{len(found.decisions)} decisions, {found.lost:.1f} expected points clearly lost: "
+        f"{counted(len(found.decisions), 'decision')}, expected points clearly lost {found.lost:.1f}: "
         + ", ".join(
-            f"{count} {name}{'s' * (count != 1)}".replace("inaccuracys", "inaccuracies")
+            counted(count, name, "inaccuracies" if name == "inaccuracy" else None)
             for name, count in counts.items()
         ),
     ]
@@ -390,11 +390,11 @@ def review_text(found: RoundReview, *, you: str = "you", width: int = 80) -> str
         elif d.best == d.choice or d.lost <= 0:
             mine = next(j for j in d.candidates if j.action == d.choice)
             text = (
-                f"{d.number + 1}. {d.choice}: the best weighed, {mine.points:+.1f} expected points: {d.label}"
+                f"{d.number + 1}. {d.choice}: the best weighed, expected points {mine.points:+.1f}: {d.label}"
             )
         else:
             text = (
-                f"{d.number + 1}. {d.choice}: best {d.best}, {d.lost:.1f} points lost "
+                f"{d.number + 1}. {d.choice}: best {d.best}, points lost {d.lost:.1f} "
                 f"({d.lost_low:.1f} to {d.lost_high:.1f}): {d.label}"
             )
         lines += textwrap.wrap(text, width, subsequent_indent="     ")
