@@ -60,7 +60,8 @@ class Topic:
     names: str | None = None
     """A regular expression: public names it matches (in full) come here whatever their module."""
     package: str | None = None
-    """A public sub-package: every name of its ``__all__`` comes here."""
+    """A public sub-package: every name of its ``__all__`` comes here (and, with ``modules``,
+    the names of ``ginrummy`` defined there: ``gr.review``, defined in ``ginrummy.frontend``)."""
 
 
 TOPICS = (
@@ -83,7 +84,7 @@ TOPICS = (
     Topic("bots", modules=("ginrummy.bots",)),
     Topic("simulation", modules=("ginrummy.simulation", "ginrummy.distributed")),
     Topic("distributed", package="ginrummy.distributed"),
-    Topic("frontend", package="ginrummy.frontend"),
+    Topic("frontend", modules=("ginrummy.frontend",), package="ginrummy.frontend"),
     Topic("rl", package="ginrummy.rl"),
     Topic("openspiel", package="ginrummy.openspiel"),
     Topic("errors", modules=("ginrummy.errors", "ginrummy._version", "ginrummy.build_kind")),
@@ -198,8 +199,10 @@ def public_entries() -> tuple[Entry, ...]:
 
 def _claim(topic: Topic, entry: Entry) -> tuple[int, int] | None:
     """How strongly ``topic`` claims ``entry`` (higher wins), or None."""
-    if topic.package is not None:
-        return (3, 0) if entry.package == topic.package else None
+    if topic.package is not None and entry.package == topic.package:
+        return (3, 0)
+    if topic.package is not None and not topic.modules:
+        return None
     if entry.package != "ginrummy":
         return None
     if topic.names is not None and re.fullmatch(topic.names, entry.name):

@@ -13,13 +13,14 @@ person's last decision on request.
 The protocol is JSON over one websocket at ``/ws`` (``frames.schema.json`` describes every
 frame the server sends; the documentation's front-end page explains them). Clients send::
 
-    {"op": "new", "mode": "bot", "preset": "pagat", "bot": "greedy"}
+    {"op": "new", "mode": "bot", "preset": "pagat", "bot": "greedy"}   (a level: "bot": "level:2")
     {"op": "new", "mode": "people", "preset": "oklahoma"}
     {"op": "join", "game": "<id>"}                     (or with "token" to take one's seat back)
     {"op": "act", "action": "d Kh"}                   (an action in the library's notation)
     {"op": "next"}                                    (deal on from a round's end, against a bot)
     {"op": "undo"}                                    (take back one's last decision, against a bot)
     {"op": "hint"}                                    (the moves ranked and explained, against a bot)
+    {"op": "review"}                                  (the last finished round reviewed for one's seat)
 
 and receive ``hello`` (the presets and bots), ``joined`` (the game id, the seat and its
 token), ``state`` after every change, ``hint`` (to the sender only: ``frontend.suggest`` of its
@@ -62,6 +63,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import ginrummy as gr
 from ginrummy import frontend
+from ginrummy.dealing import deal_salt
+from ginrummy.frontend.fair_deals import game_deals
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # web_tables.py beside this file, however it is run
 from web_tables import (
@@ -98,8 +101,30 @@ def new_game(rules: gr.Ruleset) -> gr.Game:
 
 
 def bot_factory(name: str) -> gr.BotFactory:
-    """The factory of the library's bot called ``name``."""
-    return gr.BOTS[name]
+    """The factory of the library's bot called ``name`` (a level's too, ``level:N``)."""
+    return gr.find_bot(name)
+
+
+def table_bots() -> list[str]:
+    """The bots a table may seat: the library's bots by name, and each level as ``level:N``."""
+    return [name for name in gr.BOTS if name != gr.LevelBot.name] + [level.bot_name for level in gr.LEVELS]
+
+
+def levels_hello() -> list[dict[str, Any]]:
+    """The levels as ``hello`` lists them: the bot's name, the number, the name and the
+    rating measured under ``pagat``."""
+    found = []
+    for level in gr.LEVELS:
+        rating = level.rating(gr.PAGAT)
+        found.append(
+            {
+                "bot": level.bot_name,
+                "number": level.number,
+                "name": level.name,
+                "rating": None if rating is None else round(rating.elo),
+            }
+        )
+    return found
 
 
 class Hub:
@@ -144,9 +169,11 @@ class Hub:
             await self.steer(client, op)
         elif op == "hint":
             await self.hint(client)
+        elif op == "review":
+            await self.review(client)
         else:
             raise ProtocolError(
-                f"unknown op {op!r:.40}: expected 'new', 'join', 'act', 'next', 'undo' or 'hint'"
+                f"unknown op {op!r:.40}: expected 'new', 'join', 'act', 'next', 'undo', 'hint' or 'review'"
             )
 
     async def create(self, client: Client, message: dict[str, Any]) -> None:
@@ -163,12 +190,17 @@ class Hub:
         game_id = secrets.token_urlsafe(6)
         if mode == "bot":
             name = text_field(message, "bot")
-            if name not in gr.BOTS:
-                raise ProtocolError(f"unknown bot {name!r:.40}: known bots are {', '.join(gr.BOTS)}")
+            if name not in table_bots():
+                raise ProtocolError(f"unknown bot {name!r:.40}: known bots are {', '.join(table_bots())}")
+            secret = deal_salt()  # the table's, handed to its session
             session = frontend.Session(
-                game=game, person=0, bot=self.make_bot(name), bot_seed=secrets.randbits(63)
+                game=game,
+                person=0,
+                bot=self.make_bot(name),
+                bot_seed=secrets.randbits(63),
+                deal_secret=secret,
             )
-            table = Table(game_id, mode, {0: Seat()}, session=session, bot_name=name)
+            table = Table(game_id, mode, {0: Seat()}, session=session, bot_name=name, deal_secret=secret)
         else:
             table = Table(game_id, mode, {0: Seat(), 1: Seat()}, people_game=game)
         self._make_room()
@@ -289,6 +321,26 @@ class Hub:
                 }
             )
 
+    async def review(self, client: Client) -> None:
+        """Send ``client`` alone the review of the last finished round for its seat
+        (:func:`ginrummy.review`: its decisions judged from its views, and the round's luck
+        against skill), worked out in a worker thread (a few seconds)."""
+        table = client.table
+        if table is None:
+            raise ProtocolError("not seated at a game: send 'new' or 'join' first")
+        game = table.game
+        if not game.played:
+            await self.refuse(client, "review", "no round is finished yet")
+            return
+        found = await anyio.to_thread.run_sync(gr.review, game, client.player)
+        await client.send(
+            {
+                "op": "review",
+                "round": found.round_number,
+                "lines": frontend.review_text(found, width=100).splitlines(),
+            }
+        )
+
     async def refuse(self, client: Client, text: str, reason: str) -> None:
         """Tell ``client`` alone that its message was not acted on, and why."""
         assert client.table is not None
@@ -369,6 +421,8 @@ class Hub:
             del self.tables[table.game_id]
             if self.archive is not None:
                 (self.archive / f"{table.game_id}.json").write_text(gr.dumps(table.game), encoding="utf-8")
+                deals = frontend.deal_log(game_deals(table.game, table.deal_secret))
+                (self.archive / f"{table.game_id}.deals").write_text(deals, encoding="utf-8")
         if table.bot_task is not None:
             table.bot_task.cancel()
 
@@ -410,7 +464,9 @@ class Hub:
         self.clients.add(client)
         socket = client.socket
         try:
-            await client.send({"op": "hello", "presets": list(gr.PRESETS), "bots": list(gr.BOTS)})
+            await client.send(
+                {"op": "hello", "presets": list(gr.PRESETS), "bots": table_bots(), "levels": levels_hello()}
+            )
             while not client.closed:
                 message = await socket.receive()
                 if message["type"] == "websocket.disconnect":
@@ -458,7 +514,9 @@ def create_app(
     :param seat_timeout: seconds a closed tab's seat waits for its token.
     :param max_tables: the most tables held at once.
     :param archive: a folder where each table's game is written when it is dropped (the whole
-        truth: keep it on the server).
+        truth: keep it on the server), with its deal log beside it (``GAME.deals``: each
+        round's commitment, and the deck and salt of those over, which ``ginrummy verify``
+        checks).
     :param stats: serve ``/stats``, what the server holds (:meth:`Hub.stats`), for operators.
     :param rate: the messages a second a connection may send on average (twice as many at
         once); more closes it.

@@ -250,13 +250,9 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
     documents: dict[int, Documents] = field(default_factory=lambda: {0: Documents(), 1: Documents()})
-    people_secret: str = field(default_factory=deal_salt, repr=False)
-    """The deal secret of a game between two people (a game against a bot uses its session's)."""
-
-    @property
-    def deal_secret(self) -> str:
-        """The secret the salts of the table's deal commitments are made from."""
-        return self.session.deal_secret if self.session is not None else self.people_secret
+    deal_secret: str = field(default_factory=deal_salt, repr=False)
+    """The secret the salts of the table's deal commitments are made from (a game against a
+    bot hands it to its session, whose own is private)."""
 
     @property
     def game(self) -> gr.Game:

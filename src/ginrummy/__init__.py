@@ -102,12 +102,15 @@ if TYPE_CHECKING:  # the names loaded on first use (_LAZY below), as type checke
     from ginrummy.bots.camper import CamperBot
     from ginrummy.bots.eaai_simple import EaaiSimpleBot
     from ginrummy.bots.learned import LearnedBot
+    from ginrummy.bots.levels import LEVELS, Level, LevelBot
     from ginrummy.bots.montecarlo import MonteCarloBot
     from ginrummy.bots.reference import GreedyBot, RandomBot
     from ginrummy.bots.registry import BOTS, DEFAULT_BOT, Bot, BotFactory, find_bot, make_bot
     from ginrummy.bots.tracker import TrackerBot
     from ginrummy.bots.tracker_settings import TrackerSettings
     from ginrummy.bots.tuned_store import Tuned, tune
+    from ginrummy.frontend.hints import suggest
+    from ginrummy.frontend.review import review
     from ginrummy.io.schema import json_schema
     from ginrummy.simulation.comparison import Comparison, Difference, compare
     from ginrummy.simulation.ladder import Ladder, ladder
@@ -117,6 +120,8 @@ if TYPE_CHECKING:  # the names loaded on first use (_LAZY below), as type checke
 
 _LAZY: dict[str, str] = {
     "frontend": "ginrummy.frontend",  # the public sub-package itself, as gr.frontend
+    **dict.fromkeys(["suggest"], "ginrummy.frontend.hints"),
+    **dict.fromkeys(["review"], "ginrummy.frontend.review"),
     **dict.fromkeys(["LearnedBelief"], "ginrummy.beliefs.learned_belief"),
     **dict.fromkeys(
         ["OPPONENT_MODELS", "Decision", "OpponentModel", "ReasonablePlayer"],
@@ -126,6 +131,7 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys(["CamperBot"], "ginrummy.bots.camper"),
     **dict.fromkeys(["EaaiSimpleBot"], "ginrummy.bots.eaai_simple"),
     **dict.fromkeys(["LearnedBot"], "ginrummy.bots.learned"),
+    **dict.fromkeys(["LEVELS", "Level", "LevelBot"], "ginrummy.bots.levels"),
     **dict.fromkeys(["MonteCarloBot"], "ginrummy.bots.montecarlo"),
     **dict.fromkeys(["GreedyBot", "RandomBot"], "ginrummy.bots.reference"),
     **dict.fromkeys(
@@ -172,6 +178,7 @@ __all__ = [
     "DEFAULT_BOT",
     "EAAI",
     "HOLLYWOOD",
+    "LEVELS",
     "OKLAHOMA",
     "OPENSPIEL",
     "OPPONENT_MODELS",
@@ -181,8 +188,8 @@ __all__ = [
     "SPANISH_SITE",
     "STRAIGHT",
     "Action",
-    "AfterPass",
     "AdaptiveBot",
+    "AfterPass",
     "Arrangement",
     "BigGin",
     "Bot",
@@ -223,6 +230,8 @@ __all__ = [
     "LayoffPlan",
     "LearnedBelief",
     "LearnedBot",
+    "Level",
+    "LevelBot",
     "Meld",
     "MeldKind",
     "MeldingRules",
@@ -277,8 +286,10 @@ __all__ = [
     "parse_action",
     "play_games",
     "price_round",
+    "review",
     "score_game",
     "simulate",
+    "suggest",
     "to_data",
     "tune",
     "verify_deal",

@@ -42,7 +42,7 @@ class GinRummyError(ValueError):
     ... except GinRummyError as exc:
     ...     print(exc)
     unknown bot 'minimax': known bots are random, greedy, tracker, adaptive,
-    montecarlo, eaai-simple, learned, camper, or module:Class
+    montecarlo, eaai-simple, learned, camper, level, or module:Class
 
     :param message: what was rejected and why.
     :param field: the field of the value being built that the message is about (``'winner'``,

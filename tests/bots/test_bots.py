@@ -211,6 +211,7 @@ def test_make_bot_by_name_any_case() -> None:
         "eaai-simple": EaaiSimpleBot,
         "camper": gr.CamperBot,
         "learned": gr.LearnedBot,
+        "level": gr.LevelBot,
     }
     assert expected == dict(gr.BOTS)
 

@@ -124,7 +124,8 @@ def test_an_entry_point_registers_a_bot_by_name(mybot: Path) -> None:
     view = gr.Round.deal(gr.PAGAT, dealer=0, seed=7).view(1)
     assert gr.TakeDiscard() == gr.make_bot("picky", seed=1).act(view)
     with pytest.raises(
-        gr.GinRummyError, match=r"known bots are .*eaai-simple, learned, camper, picky, or module:Class"
+        gr.GinRummyError,
+        match=r"known bots are .*eaai-simple, learned, camper, level, picky, or module:Class",
     ):
         gr.make_bot("pickyy")
 

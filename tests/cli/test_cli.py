@@ -16,7 +16,7 @@ from cli_helpers import run_cli
 from ginrummy.simulation.ladder import DEFAULT_LADDER_GAMES
 from ginrummy.simulation.statistics import DEFAULT_GAMES
 
-COMMANDS = ["analyze", "simulate", "compare", "ladder", "tune", "play", "presets", "verify"]
+COMMANDS = ["analyze", "simulate", "compare", "ladder", "tune", "play", "presets", "verify", "review"]
 
 
 def test_a_bare_ginrummy_prints_the_usage_and_every_command() -> None:

@@ -322,3 +322,16 @@ def test_every_side_by_side_listing_fits_80_columns() -> None:
         assert_success(result)
         for name in names[1:] if args[0] == "compare" else names:
             assert f" {name}" in result.stdout
+
+
+def test_play_against_a_level_names_it_and_refuses_a_bad_level() -> None:
+    """``play --level N`` plays level N and says so in its first line; a level outside 1 to 5
+    or a level with ``--bot`` is one error line (issue 52, item 1)."""
+    result = run_cli("play", "--level", "2", "--seed", "3", input="quit\n")
+    assert 0 == result.returncode
+    assert result.stdout.startswith("gin rummy, pagat rules, target 100, against level 2, novice (type help)")
+    assert all(len(line) <= 80 for line in result.stdout.splitlines())
+    assert_one_line_error(run_cli("play", "--level", "9"), "invalid level '9': the levels are 1 to 5")
+    assert_one_line_error(
+        run_cli("play", "--level", "2", "--bot", "greedy"), "give --level or --bot, not both"
+    )

@@ -17,6 +17,7 @@ import re
 import subprocess
 import sys
 from contextlib import ExitStack
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -80,9 +81,30 @@ def test_page_and_its_files_are_served() -> None:
 
 
 def test_hello_lists_every_preset_and_bot() -> None:
-    """A new connection is greeted with the presets and bots it may choose from."""
+    """A new connection is greeted with the presets and bots it may choose from, each level
+    as ``level:N`` with its name and its rating under pagat (issue 52, item 1)."""
+    bots = [name for name in gr.BOTS if name != "level"] + [f"level:{n}" for n in range(1, 6)]
     with TestClient(server.create_app()) as client, client.websocket_connect("/ws") as ws:
-        assert {"op": "hello", "presets": list(gr.PRESETS), "bots": list(gr.BOTS)} == receive(ws)
+        hello = receive(ws)
+        assert {"op": "hello", "presets": list(gr.PRESETS), "bots": bots} == {
+            key: value for key, value in hello.items() if key != "levels"
+        }
+        assert ["beginner", "novice", "casual", "club", "expert"] == [
+            level["name"] for level in hello["levels"]
+        ]
+        ratings = [level["rating"] for level in hello["levels"]]
+        first = gr.LEVELS[0].rating(gr.PAGAT)
+        assert first is not None and ratings == sorted(ratings) and ratings[0] == round(first.elo)
+
+
+def test_a_table_against_a_level_seats_that_level() -> None:
+    """``new`` with ``"bot": "level:2"`` seats level 2: the table names it as its opponent and
+    its session plays the level's bot."""
+    with TestClient(server.create_app()) as client, client.websocket_connect("/ws") as ws:
+        receive(ws)
+        ws.send_text('{"op": "new", "mode": "bot", "preset": "pagat", "bot": "level:2"}')
+        joined = receive(ws)
+        assert ("joined", "level:2") == (joined["op"], joined["opponent"])
 
 
 def test_a_whole_game_against_the_bot_sends_the_players_view_after_every_action() -> None:
@@ -219,7 +241,10 @@ def test_protocol_errors_are_explained() -> None:
         cases = [
             ("not json", "invalid message 'not json': not JSON"),
             ("[1]", "invalid message '[1]': expected a JSON object"),
-            ('{"op": "fly"}', "unknown op 'fly': expected 'new', 'join', 'act', 'next', 'undo' or 'hint'"),
+            (
+                '{"op": "fly"}',
+                "unknown op 'fly': expected 'new', 'join', 'act', 'next', 'undo', 'hint' or 'review'",
+            ),
             ('{"op": "next"}', "not seated at a game: send 'new' or 'join' first"),
             ("[" * 1000 + "]" * 1000, "invalid message '" + "[" * 80 + "': nested deeper than 8"),
             ('{"op": "act", "action": "s"}', "not seated at a game: send 'new' or 'join' first"),
@@ -235,7 +260,7 @@ def test_protocol_errors_are_explained() -> None:
             ),
             (
                 '{"op": "new", "mode": "bot", "preset": "pagat", "bot": "x"}',
-                "unknown bot 'x': known bots are " + ", ".join(gr.BOTS),
+                "unknown bot 'x': known bots are " + ", ".join(server.table_bots()),
             ),
         ]
         for text, message in cases:
@@ -411,3 +436,49 @@ def test_a_hint_goes_to_the_sender_alone_and_is_recorded() -> None:
         first.send_text(json.dumps({"op": "hint"}))
         refused = receive(first)
         assert ("refused", "hints are for games against a bot") == (refused["op"], refused["reason"])
+
+
+def test_a_review_of_the_last_round_goes_to_the_sender_alone() -> None:
+    """``review`` before any round ends is refused; after a round it sends the sender one
+    ``review`` frame, valid against the schema, holding ``review_text`` of ``gr.review`` of
+    the round for its seat (issue 52, item 3)."""
+    app = server.create_app(make_game=seeded(seed=11, dealer=0))
+    person = gr.GreedyBot()
+    with TestClient(app) as client, ExitStack() as stack:
+        ws, _ = start(stack, client, op="new", mode="bot", preset="pagat", bot="greedy")
+        table = table_of(client)
+        ws.send_text(json.dumps({"op": "review"}))
+        first = receive(ws)
+        while first["op"] != "refused":
+            first = receive(ws)
+        assert "no round is finished yet" == first["reason"]
+        while True:
+            frame = receive(ws)
+            if frame["op"] != "state":
+                continue
+            view = gr.loads(json.dumps(frame["view"]))
+            if frame["paused"]:
+                break
+            if view.round.to_act == 0:
+                ws.send_text(json.dumps({"op": "act", "action": str(person.act(view.round))}))
+        ws.send_text(json.dumps({"op": "review"}))
+        found = receive(ws)
+        expected = frontend.review_text(gr.review(table.game, 0), width=100).splitlines()
+        assert {"op": "review", "round": 1, "lines": expected} == found
+        assert [] == frame_errors(found)
+
+
+def test_a_dropped_table_archives_its_game_and_its_deal_log(tmp_path: Path) -> None:
+    """With an archive folder, a dropped table writes its game and, beside it, its deal log:
+    the commitment of every round dealt (the same its frames showed) and the reveal of those
+    over, which ``read_deal_log`` reads and checks (issue 52, item 4)."""
+    app = server.create_app(make_game=seeded(seed=11, dealer=0), archive=tmp_path)
+    with TestClient(app) as client, ExitStack() as stack:
+        ws, _ = start(stack, client, op="new", mode="bot", preset="pagat", bot="greedy")
+        frame = receive(ws)
+        table = table_of(client)
+        app.state.hub._drop(table)
+    game = gr.loads((tmp_path / f"{table.game_id}.json").read_text(encoding="utf-8"))
+    deals = frontend.read_deal_log((tmp_path / f"{table.game_id}.deals").read_text(encoding="utf-8"))
+    assert game == table.game and table.session.deals == deals
+    assert frame["deal"]["commitment"] == deals[-1].commitment and not deals[-1].revealed

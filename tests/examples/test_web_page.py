@@ -431,3 +431,43 @@ def test_the_hint_button_shows_the_moves_ranked_and_why(
     assert [] == person.page.eval_on_selector_all("#hint .hint-line", "ns => ns.map(n => n.textContent)")
     print(f"\nscreenshot at {width} px: {path}")
     person.page.context.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 900)])
+def test_the_round_end_offers_a_review_of_the_round(
+    knocking: LiveServer, browser: Browser, width: int, height: int
+) -> None:
+    """At a round's end, "Review this round" shows the lines of ``review_text`` of
+    ``gr.review`` of the round for the person's seat, within the panel, and the panel fits
+    the window (issue 52, item 3). Screenshots are kept."""
+    person = start_bot_game(browser, knocking, "pagat", "greedy", width=width, height=height)
+    states = States()
+    wait_until_settled(person, knocking)
+    game = play_until(person, knocking, states, lambda g: showing(person) == "finished")
+    person.page.click("#review-round")
+    person.page.wait_for_selector("#review .hint-line", timeout=60_000)
+    shown = person.page.eval_on_selector_all("#review .hint-line", "ns => ns.map(n => n.textContent)")
+    assert frontend.review_text(gr.review(game, 0), width=100).splitlines() == shown
+    path = assert_fits(person, f"{width}-review")
+    print(f"\nscreenshot at {width} px: {path}")
+    person.page.context.close()
+
+
+def test_the_lobby_lists_the_levels_with_their_ratings(knocking: LiveServer, browser: Browser) -> None:
+    """The lobby's bot list holds each level with its name and its rating under pagat, and a
+    game against a level seats it (issue 52, item 1)."""
+    person = start_bot_game(browser, knocking, "pagat", "level:2", width=1280, height=900)
+    table = knocking.table(person.game_id)
+    assert "level:2" == table.bot_name
+    assert 2 == table.session.bot(1).level.number
+    labels = person.page.eval_on_selector_all(
+        "#bot optgroup[label^='levels'] option", "ns => ns.map(n => n.textContent)"
+    )
+    ratings = [level.rating(gr.PAGAT) for level in gr.LEVELS]
+    assert [
+        f"level {level.number}, {level.name} ({round(rating.elo)})"
+        for level, rating in zip(gr.LEVELS, ratings, strict=True)
+        if rating is not None
+    ] == labels
+    assert 5 == len(labels)
+    person.page.context.close()

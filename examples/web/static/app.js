@@ -125,6 +125,11 @@ function receive(message) {
       render();
       document.body.dataset.step = String(message.step);
       return undefined;
+    case "review":
+      $("review").replaceChildren(...message.lines.map((line) => el("span", { className: "hint-line" }, line)));
+      $("review").dataset.round = String(message.round);
+      $("review-round").disabled = false;
+      return undefined;
     case "hint":
       if (frame !== null && message.step === frame.step) {
         $("hint").replaceChildren(...message.lines.map((line) => el("span", { className: "hint-line" }, line)));
@@ -148,7 +153,16 @@ function hello(message) {
   const bots = $("bot");
   if (!presets.options.length) {
     for (const name of message.presets) presets.append(el("option", { value: name }, name));
-    for (const name of message.bots) bots.append(el("option", { value: name }, name));
+    const levels = new Map((message.levels || []).map((level) => [level.bot, level]));
+    const library = el("optgroup", { label: "bots" });
+    const graded = el("optgroup", { label: "levels (rating under pagat)" });
+    for (const name of message.bots) {
+      const level = levels.get(name);
+      const label = level ? `level ${level.number}, ${level.name}` + (level.rating === null ? "" : ` (${level.rating})`) : name;
+      (level ? graded : library).append(el("option", { value: name }, label));
+    }
+    bots.append(library);
+    if (graded.children.length) bots.append(graded);
     if (message.presets.includes("pagat")) presets.value = "pagat";
     if (message.bots.includes("adaptive")) bots.value = "adaptive";  // gr.DEFAULT_BOT, as the command line
   }
@@ -487,6 +501,11 @@ function drawLastRound(game, ended) {
   }
   const end = frame.last.end;
   $("last-title").textContent = `Round ${game.results.length}: ${capital(end.headline.split(": ")[0])}`;
+  if ($("review").dataset.round !== String(game.results.length)) {
+    $("review").replaceChildren();
+    $("review").dataset.round = String(game.results.length);
+    $("review-round").disabled = false;
+  }
   $("last-explanation").textContent = capital(end.explanation) + ".";
   const hands = [endHand(end, me), endHand(end, 1 - me)];
   if (end.knocker !== null && end.knocker !== me) hands.reverse();
@@ -650,6 +669,11 @@ function setUp() {
   });
   $("next-round").addEventListener("click", nextRound);
   $("verify-deal").addEventListener("click", verifyDeal);
+  $("review-round").addEventListener("click", () => {
+    $("review-round").disabled = true;
+    $("review").textContent = "Reviewing the round: each of your decisions against what you knew then…";
+    send({ op: "review" });
+  });
   $("hint-button").addEventListener("click", () => send({ op: "hint" }));
   for (const button of document.querySelectorAll("#sorting .sort")) {
     button.addEventListener("click", () => {

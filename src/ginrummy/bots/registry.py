@@ -19,7 +19,10 @@ A bot sees only its :class:`~ginrummy.PlayerView`. The library's bots, each in i
   gin (:mod:`ginrummy.bots.camper`);
 - ``'montecarlo'``: :class:`~ginrummy.MonteCarloBot`, which samples the hidden cards from its
   view and plays each candidate out with the tracker bot (:mod:`ginrummy.bots.montecarlo`;
-  hundreds of times slower).
+  hundreds of times slower);
+- ``'level:N'``: :class:`~ginrummy.bots.levels.LevelBot`, the opponent of level N of
+  :data:`~ginrummy.LEVELS`, 1 (a beginner) to 5 (the adaptive bot), each with a measured rating
+  (:mod:`ginrummy.bots.levels`; ``'level'`` alone is level 3).
 
 :data:`BOTS` maps these names to factories taking a seed, :func:`make_bot` builds one, and
 :data:`DEFAULT_BOT` names the one simulations use when none is given.
@@ -40,7 +43,7 @@ command line's ``--bots``), a name may also be
 
 >>> import ginrummy as gr
 >>> sorted(gr.BOTS)
-['adaptive', 'camper', 'eaai-simple', 'greedy', 'learned', 'montecarlo', 'random', 'tracker']
+['adaptive', 'camper', 'eaai-simple', 'greedy', 'learned', 'level', 'montecarlo', 'random', 'tracker']
 >>> gr.make_bot("tracker", seed=1).act(gr.Round.deal(gr.PAGAT, dealer=0, seed=7).view(1))
 PassUpcard()
 """
@@ -64,6 +67,7 @@ from ginrummy.bots.adaptive import AdaptiveBot
 from ginrummy.bots.camper import CamperBot
 from ginrummy.bots.eaai_simple import EaaiSimpleBot
 from ginrummy.bots.learned import LearnedBot
+from ginrummy.bots.levels import LEVELS, LevelBot
 from ginrummy.bots.montecarlo import MonteCarloBot
 from ginrummy.bots.reference import GreedyBot, RandomBot
 from ginrummy.bots.tracker import TrackerBot
@@ -78,14 +82,15 @@ __all__ = [
     "DEFAULT_BOT",
     "ENTRY_POINT_GROUP",
     "MAX_BOT_NAME",
+    "AdaptiveBot",
     "Bot",
     "BotFactory",
-    "AdaptiveBot",
     "BotName",
     "CamperBot",
     "EaaiSimpleBot",
     "GreedyBot",
     "LearnedBot",
+    "LevelBot",
     "MonteCarloBot",
     "RandomBot",
     "TrackerBot",
@@ -137,6 +142,7 @@ BOTS: Mapping[str, BotFactory] = MappingProxyType(
         "eaai-simple": EaaiSimpleBot,
         "learned": LearnedBot,
         "camper": CamperBot,
+        "level": LevelBot,
     }
 )
 """The library's bots by name (read-only)."""
@@ -149,9 +155,13 @@ that what a rule changes is measured with players who respond to it. ``'tracker'
 player with fixed settings (the command line's ``--fixed``)."""
 
 
-BOT_PARAMETERS: Mapping[str, str] = MappingProxyType({"montecarlo": "samples"})
-"""The bots that take a budget in their name, ``name:N``, and the keyword it sets:
-``'montecarlo:8'`` is the search bot with ``samples=8``."""
+BOT_PARAMETERS: Mapping[str, str] = MappingProxyType({"montecarlo": "samples", "level": "level"})
+"""The bots that take a number in their name, ``name:N``, and the keyword it sets:
+``'montecarlo:8'`` is the search bot with ``samples=8``, ``'level:2'`` the bot of level 2."""
+
+_BUDGET_RANGES: Mapping[str, tuple[str, int, int]] = MappingProxyType({"level": ("level", 1, len(LEVELS))})
+"""What the number of a bot of :data:`BOT_PARAMETERS` is called and the numbers it takes,
+where it is not a budget of 1 to 1000000."""
 
 
 ENTRY_POINT_GROUP = "ginrummy.bots"
@@ -263,7 +273,8 @@ def parse_bot_name(name: object) -> BotName:
     >>> parse_bot_name("tracker:8")
     Traceback (most recent call last):
     ...
-    ginrummy.errors.GinRummyError: invalid bot 'tracker:8': 'tracker' takes no budget (only montecarlo do)
+    ginrummy.errors.GinRummyError: invalid bot 'tracker:8': 'tracker' takes no budget
+    (only montecarlo and level do)
     """
     if not isinstance(name, str) or not name.strip():
         raise GinRummyError(f"unknown bot {name!r:.80}: known bots are {_known()}")
@@ -274,10 +285,13 @@ def parse_bot_name(name: object) -> BotName:
     if base in BOTS:
         if base not in BOT_PARAMETERS:
             raise GinRummyError(
-                f"invalid bot {name!r}: {base!r} takes no budget (only {', '.join(BOT_PARAMETERS)} do)"
+                f"invalid bot {name!r}: {base!r} takes no budget (only {' and '.join(BOT_PARAMETERS)} do)"
             )
-        if not budget.isdigit() or not 1 <= int(budget) <= 1_000_000:
-            raise GinRummyError(f"invalid bot {name!r}: the budget must be a whole number from 1 to 1000000")
+        what, low, high = _BUDGET_RANGES.get(base, ("budget", 1, 1_000_000))
+        if not budget.isdigit() or not low <= int(budget) <= high:
+            raise GinRummyError(
+                f"invalid bot {name!r}: the {what} must be a whole number from {low} to {high}"
+            )
         return BotName(f"{base}:{int(budget)}", base, int(budget), None)
     if _REFERENCE.fullmatch(name.strip()):
         return BotName(name.strip(), None, None, name.strip())

@@ -8,7 +8,7 @@
   side, and paired differences between rulesets (:mod:`ginrummy.cli.simulation_commands`).
 - ``ginrummy ladder --bots A B [C ...]``: bots rated against each other on duplicate deals
   (:mod:`ginrummy.cli.ladder_command`).
-- ``ginrummy play [--preset NAME | --ruleset FILE] [--seed N] [--bot NAME] [--free-takebacks]``:
+- ``ginrummy play [--preset NAME | --ruleset FILE] [--seed N] [--bot NAME | --level N] [--free-takebacks]``:
   a game against a bot (``gr.DEFAULT_BOT`` unless named).
 - ``ginrummy presets [NAME | --ruleset FILE] [--json]``: the presets side by side, or one
   ruleset in full (with ``--json`` one object, which ``--ruleset`` reads back).
@@ -31,11 +31,13 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from ginrummy._version import __version__
+from ginrummy.bots.levels import LEVELS
 from ginrummy.bots.registry import BOT_NAME_FORMS, DEFAULT_BOT
 from ginrummy.cards import Card, Hand
 from ginrummy.cli.ladder_command import add_ladder_command, run_ladder
 from ginrummy.cli.listings import closest_preset, presets_json, presets_text, ruleset_json, ruleset_text
 from ginrummy.cli.play import play
+from ginrummy.cli.review_command import add_review_command, run_review
 from ginrummy.cli.simulation_commands import (
     PROGRESS,
     UsageError,
@@ -104,6 +106,7 @@ def _parser() -> argparse.ArgumentParser:
     add_commands(commands)
     add_ladder_command(commands)
     add_verify_command(commands)
+    add_review_command(commands)
 
     play = commands.add_parser(
         "play",
@@ -122,6 +125,13 @@ def _parser() -> argparse.ArgumentParser:
         default=DEFAULT_BOT,
         metavar="NAME",
         help=f"the opponent (default {DEFAULT_BOT}): {BOT_NAME_FORMS}",
+    )
+    play.add_argument(
+        "--level",
+        type=_level,
+        metavar="N",
+        help="play against level N: 1 (a beginner) to 5 (the adaptive bot), each with a measured "
+        "rating on the bots page (the same as --bot level:N)",
     )
     play.add_argument(
         "--free-takebacks",
@@ -153,6 +163,13 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _level(text: str) -> int:
+    """An argparse type: a level's number, 1 to the number of levels."""
+    if not text.strip().isdigit() or not 1 <= int(text) <= len(LEVELS):
+        raise argparse.ArgumentTypeError(f"invalid level {text!r}: the levels are 1 to {len(LEVELS)}")
+    return int(text)
+
+
 def _seed(text: str) -> int | str:
     """An argparse type: an integer seed when the text is one, else the text itself."""
     try:
@@ -161,7 +178,7 @@ def _seed(text: str) -> int | str:
         return text
 
 
-_COMMANDS = ("analyze", "simulate", "compare", "ladder", "tune", "play", "presets", "verify")
+_COMMANDS = ("analyze", "simulate", "compare", "ladder", "tune", "play", "presets", "verify", "review")
 """The commands, as ``ginrummy`` lists them."""
 
 _PREFIX = re.compile(r"^ginrummy(?: [a-z]+)?: error: ")
@@ -208,6 +225,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _presets(args.name, args.json, args.ruleset)
         if args.command == "verify":
             return run_verify(args)
+        if args.command == "review":
+            return run_review(args)
         raise _UsageError(f"{_PROG}: error: unknown command {args.command!r}")  # pragma: no cover
     except KeyboardInterrupt:
         return interrupted(playing=command == "play")
@@ -362,11 +381,13 @@ def _play(args: argparse.Namespace) -> int:
     if args.resume and (args.word or args.preset or args.ruleset or args.seed is not None):
         raise _UsageError("ginrummy play: error: --resume plays the saved game: give no ruleset or seed")
     rules = PAGAT if args.resume else rules
+    if args.level is not None and args.bot != DEFAULT_BOT:
+        raise _UsageError("ginrummy play: error: give --level or --bot, not both (a level is a bot: level:N)")
     return play(
         rules,
         args.seed,
         echo=not sys.stdin.isatty(),
-        bot=args.bot,
+        bot=args.bot if args.level is None else LEVELS[args.level - 1].bot_name,
         free_takebacks=args.free_takebacks,
         save=args.save,
         resume=args.resume,

@@ -89,9 +89,14 @@ _ENTRY = re.compile(r"\b(d|k|l|bg|t|s|p|e) ((?:[A2-9TJQK][cdhs])(?: \d+)?)(?=,|;
 """An action in the notation whose words must stay on one line (``d 6d``, ``l 8h 0``)."""
 
 
+_MELD = re.compile(r"\[[A2-9TJQKcdhs ]{5,40}\]")
+"""A meld in brackets (``[Td Th Ts]``), whose cards must stay on one line."""
+
+
 def _unbroken(line: str) -> str:
-    """``line`` with the spaces inside each action joined by no-break spaces, which
-    :func:`textwrap.wrap` never breaks at."""
+    """``line`` with the spaces inside each action and each meld in brackets joined by
+    no-break spaces, which :func:`textwrap.wrap` never breaks at."""
+    line = _MELD.sub(lambda m: m.group(0).replace(" ", "\u00a0"), line)
     return _ENTRY.sub(lambda m: m.group(0).replace(" ", "\u00a0"), line)
 
 
@@ -385,7 +390,8 @@ def play(
 
     :param echo: repeat each input line after the prompt (when input is not a terminal, so
         the transcript reads as it would on screen).
-    :param bot: the opponent: a name of ``gr.BOTS`` or a bot factory.
+    :param bot: the opponent: a name of ``gr.BOTS`` (a level too: ``'level:N'``) or a bot
+        factory.
     :param free_takebacks: let ``u`` take back any move (a practice table).
     :param hints: let ``hint`` show the moves ranked and explained (a resumed game keeps its
         own setting).
@@ -409,7 +415,8 @@ def play(
             rules, bot=bot, person=HUMAN, seed=seed, dealer=None, free_takebacks=free_takebacks, hints=hints
         )
     table = _Table(session, ask, screen, echo, path)
-    name = f"the {session.bot_name} bot"
+    level = session.level
+    name = f"the {session.bot_name} bot" if level is None else f"level {level.number}, {level.name}"
     screen(f"gin rummy, {rules.name} rules, target {rules.target}, against {name} (type help)")
     try:
         while not table.session.is_over:

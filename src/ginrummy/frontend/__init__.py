@@ -10,7 +10,8 @@ API.
   before the round and reveals it after (:class:`RoundDeal`, :func:`deal_log`,
   :func:`read_deal_log`).
 - :func:`suggest`: a view's legal actions ranked by the tracker bot's appraisal, with reasons
-  in words (:mod:`ginrummy.frontend.hints`).
+  in words (:mod:`ginrummy.frontend.hints`); :func:`review`: a finished round's decisions
+  judged with what the player knew, and its luck against skill (:mod:`ginrummy.frontend.review`).
 - :func:`controls`: a view's legal actions grouped for controls, per card and the rest
   (:mod:`ginrummy.frontend.controls`).
 - :func:`knock_spreads`: every legal spread of a knock with a card, and the one ``Knock(card)``
@@ -46,6 +47,7 @@ from ginrummy.frontend.fair_deals import RoundDeal, deal_log, read_deal_log
 from ginrummy.frontend.hints import Candidate, Hint, suggest
 from ginrummy.frontend.history import actors, events_since_last_action, game_events, round_starts
 from ginrummy.frontend.knock_spreads import KnockSpreads, knock_spreads
+from ginrummy.frontend.review import DecisionReview, Judged, RoundReview, review, review_text
 from ginrummy.frontend.round_end import RoundEnd, round_end
 from ginrummy.frontend.save_ledger import SaveLedger
 from ginrummy.frontend.session import Session
@@ -67,11 +69,14 @@ __all__ = [
     "Candidate",
     "CardControls",
     "Controls",
+    "DecisionReview",
     "Hint",
+    "Judged",
     "KnockNow",
     "KnockSpreads",
     "RoundDeal",
     "RoundEnd",
+    "RoundReview",
     "SaveLedger",
     "Session",
     "Side",
@@ -91,6 +96,8 @@ __all__ = [
     "knock_now",
     "knock_spreads",
     "read_deal_log",
+    "review",
+    "review_text",
     "round_end",
     "round_end_text",
     "round_starts",

@@ -57,6 +57,7 @@ from typing import Any
 import attrs
 
 from ginrummy.actions import Action
+from ginrummy.bots.levels import DEFAULT_LEVEL, LEVELS, Level, LevelBot
 from ginrummy.bots.registry import DEFAULT_BOT, Bot, BotFactory, bot_name, find_bot, make_bot, parse_bot_name
 from ginrummy.dealing import deal_salt
 from ginrummy.errors import GinRummyError, IllegalActionError, InvalidPositionError, SerializationError
@@ -162,10 +163,13 @@ class Session:
     that counts."""
     hints_used: tuple[int, ...] = attrs.field(default=(), converter=_counts)
     """A record of hint use: the number of actions played when the person asked each hint."""
-    deal_secret: str = attrs.field(factory=deal_salt, validator=_check_secret, eq=False, repr=False)
+    _deal_secret: str = attrs.field(
+        factory=deal_salt, validator=_check_secret, eq=False, repr=False, alias="deal_secret"
+    )
     """The secret the salts of the deals' commitments are made from (:attr:`deals`): 64
-    hexadecimal digits from :mod:`secrets`, sealed in saves, never shown. Two sessions at the
-    same point of the same game are equal whatever their secrets."""
+    hexadecimal digits from :mod:`secrets`, sealed in saves, never shown (private: a table
+    passes its own as ``deal_secret=`` when it keeps one, and reads :attr:`deals`). Two
+    sessions at the same point of the same game are equal whatever their secrets."""
 
     def __attrs_post_init__(self) -> None:
         finished = len(self.game.results)
@@ -199,18 +203,39 @@ class Session:
         dealer: int | None = None,
         free_takebacks: bool = False,
         hints: bool = True,
+        level: int | None = None,
     ) -> Session:
         """A new game against ``bot``, with the bot's first moves played when it acts first.
 
         :param bot: a bot's name (:func:`ginrummy.find_bot`: ``'tracker'``, ``'montecarlo:8'``...) or
             a factory taking a seed.
+        :param level: play against this level of :data:`ginrummy.LEVELS` (1 to 5) instead:
+            its bot, ``'level:N'``, is the session's :attr:`bot`.
         :param person: the person's seat.
         :param seed: the game's seed (None: a random one, which the game records).
         :param dealer: the first dealer (None: drawn from the seed).
         :param free_takebacks: let the person take back any decision (a practice table).
         :param hints: let the person ask for hints (:meth:`hint`).
-        :raises InvalidPositionError: for a bad ruleset, seed, dealer, seat, bot or flag.
+        :raises InvalidPositionError: for a bad ruleset, seed, dealer, seat, bot, level or flag,
+            or both a bot and a level.
+
+        >>> import ginrummy as gr
+        >>> Session.new(gr.PAGAT, level=2, seed=1).bot
+        'level:2'
         """
+        if level is not None:
+            if bot != DEFAULT_BOT:
+                raise InvalidPositionError(
+                    f"invalid session: a level {level!r:.20} and a bot {bot!r:.40}: "
+                    "a level is a bot, give one",
+                    field="level",
+                )
+            if not is_int(level) or not 1 <= level <= len(LEVELS):
+                raise InvalidPositionError(
+                    f"invalid session: 'level' {level!r:.20} must be a level's number, 1 to {len(LEVELS)}",
+                    field="level",
+                )
+            bot = LEVELS[level - 1].bot_name
         game = Game.new(rules, seed=seed, dealer=dealer)
         session = cls(
             game=game,
@@ -228,6 +253,21 @@ class Session:
     def bot_name(self) -> str:
         """The bot's display name."""
         return bot_name(self.bot)
+
+    @property
+    def level(self) -> Level | None:
+        """The level of :data:`ginrummy.LEVELS` the bot plays at, or None for another bot.
+
+        >>> import ginrummy as gr
+        >>> Session.new(gr.PAGAT, level=4, seed=1).level.name, Session.new(gr.PAGAT, seed=1).level
+        ('club', None)
+        """
+        if not isinstance(self.bot, str):
+            return None
+        parsed = parse_bot_name(self.bot)
+        if parsed.library != LevelBot.name:
+            return None
+        return LEVELS[(DEFAULT_LEVEL if parsed.budget is None else parsed.budget) - 1]
 
     @property
     def view(self) -> GameView:
@@ -281,7 +321,7 @@ class Session:
         """Each round dealt so far, as the table publishes it: its commitment (published
         before the round), and its deck and salt once it is over (while :attr:`paused`, the
         round shown is over, and the next one, already dealt, is committed to only)."""
-        return game_deals(self.game, self.deal_secret)
+        return game_deals(self.game, self._deal_secret)
 
     @property
     def news(self) -> tuple[tuple[int, Event], ...]:
@@ -449,7 +489,7 @@ class Session:
             "game": json.loads(dumps(self.game)),
             "bot_seed": self.bot_seed,
             "dealt_on": self.dealt_on,
-            "deal_secret": self.deal_secret,
+            "deal_secret": self._deal_secret,
         }
         return seal(open_part, json.dumps(secret), key)
 
