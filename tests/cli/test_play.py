@@ -285,10 +285,11 @@ def test_hint_shows_the_moves_ranked_with_reasons_within_80_columns(
     lines = _play(["t", "Kh", "hint", "t", "quit"])
     said = re.sub(r"\(expected [^)]*\)", "(expected)", " ".join(line.strip() for line in lines))
     assert (
-        "suggested: t (expected): the top discard Ts makes [Td Th Ts]; the opponent sees what you take"
+        "suggested: take the top discard [t] (expected): the top discard Ts makes [Td Th Ts]; "
+        "the opponent sees what you take"
         in said
     )
-    assert "or: s (expected): the top discard Ts makes [Td Th Ts]; " in said
+    assert "or: draw from the stock [s] (expected): the top discard Ts makes [Td Th Ts]; " in said
     assert "you take Ts" in said
 
 

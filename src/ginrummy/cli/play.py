@@ -93,6 +93,11 @@ _MELD = re.compile(r"\[[A2-9TJQKcdhs ]{5,40}\]")
 """A meld in brackets (``[Td Th Ts]``), whose cards must stay on one line."""
 
 
+_CARD_AFTER_WORD = re.compile(r" (?=[A2-9TJQK][cdhs]\b)")
+"""The space before a card in a hint's reasons (``the top discard Ts``): a card stays with the
+word before it."""
+
+
 def _unbroken(line: str) -> str:
     """``line`` with the spaces inside each action and each meld in brackets joined by
     no-break spaces, which :func:`textwrap.wrap` never breaks at."""
@@ -339,7 +344,7 @@ class _Table:
                     self.say(str(exc))
                     continue
                 for line in hint.lines():
-                    self.say(line)
+                    self.say(_CARD_AFTER_WORD.sub("\u00a0", line))
             elif word == "pile":
                 for line in _pile_history(view):
                     self.say(line)

@@ -53,6 +53,7 @@ from ginrummy.bots.montecarlo import MonteCarloBot
 from ginrummy.bots.tracker import TrackerBot
 from ginrummy.cards import Card, Hand
 from ginrummy.errors import GinRummyError
+from ginrummy.frontend.words import describe_action
 from ginrummy.melding.partition import best_discards, best_melds
 from ginrummy.melds import Meld
 from ginrummy.play.round import PlayerView
@@ -118,12 +119,19 @@ class Hint:
         return self.candidates[0].action
 
     def lines(self, shown: int = 3) -> list[str]:
-        """The hint in words: the ``shown`` best candidates, each with its reasons."""
+        """The hint in words: the ``shown`` best candidates, each the move in words with its
+        notation in brackets (what a terminal player types), then its reasons.
+
+        >>> import ginrummy as gr
+        >>> suggest(gr.Round.deal(gr.PAGAT, dealer=0, seed=7).view(1)).lines()[0][:31]
+        'suggested: pass the upcard [p] '
+        """
         lines = []
         for rank, candidate in enumerate(self.candidates[:shown]):
             head = "suggested" if rank == 0 else "or"
+            words = describe_action(candidate.action, 0, 0).removeprefix("you ")
             points = "" if candidate.points is None else f" ({_expected(candidate)})"
-            lines.append(f"{head}: {candidate.action}{points}: {'; '.join(candidate.reasons)}")
+            lines.append(f"{head}: {words} [{candidate.action}]{points}: {'; '.join(candidate.reasons)}")
         return lines
 
 
