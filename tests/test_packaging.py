@@ -285,15 +285,14 @@ def test_the_wheel_is_pure_python_with_markdown_readme(dist: Distributions) -> N
     assert ["attrs>=23.1", 'tomli>=1.1; python_version < "3.11"', "typing-extensions>=4.6"] == runtime
 
 
-def test_the_project_urls_name_the_page_the_release_publishes_to(dist: Distributions) -> None:
-    """The wheel's metadata carries the project's address: the PyPI page the release workflow
-    publishes to (its ``environment.url``), so ``pip show`` and PyPI's sidebar link to it."""
-    urls = dict(line.split(", ", 1) for line in dist.wheel_metadata().get_all("Project-URL", []))
-    workflow = (ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8")
-    published = re.search(r"url: (https://pypi\.org/project/ginrummy/)", workflow)
-    assert published is not None
-    assert published.group(1) == urls["Homepage"]
-    assert urls["Release notes"].startswith(published.group(1))
+def test_the_project_urls_name_the_package_s_pypi_page(dist: Distributions) -> None:
+    """The wheel's metadata carries the project's address: the PyPI page of this very package
+    (``https://pypi.org/project/<name>/``, where the release workflow publishes), so ``pip``
+    and PyPI's sidebar link to it; its release notes are that page's history."""
+    metadata = dist.wheel_metadata()
+    urls = dict(line.split(", ", 1) for line in metadata.get_all("Project-URL", []))
+    page = f"https://pypi.org/project/{metadata['Name']}/"
+    assert {"Homepage": page, "Release notes": page + "#history"} == urls
 
 
 def test_the_ginrummy_command_prints_the_version(dist: Distributions) -> None:
