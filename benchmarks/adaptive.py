@@ -88,14 +88,20 @@ def timing(workers: int) -> None:
             started = time.perf_counter()
             bot.act(view)
             times.append(time.perf_counter() - started)
-        print(f"decision time, {name}: median {statistics.median(times) * 1e3:.3f} ms over {len(times)} decisions")
+        print(
+            f"decision time, {name}: median {statistics.median(times) * 1e3:.3f} ms"
+            f" over {len(times)} decisions"
+        )
     with tempfile.TemporaryDirectory() as folder:
         os.environ[tuned_store.CACHE_ENV] = folder
         unseen = gr.PAGAT.evolve(name="unseen", knock_limit=9, undercut_bonus=28, box_bonus=0)
         tuned_store.forget()
         started = time.perf_counter()
         found = gr.tune(unseen, workers=workers)
-        print(f"tuning an unseen ruleset in {workers} processes: {time.perf_counter() - started:.1f} s ({found})")
+        print(
+            f"tuning an unseen ruleset in {workers} processes: "
+            f"{time.perf_counter() - started:.1f} s ({found})"
+        )
         tuned_store.forget()
         started = time.perf_counter()
         hit = gr.tune(unseen)
@@ -104,12 +110,16 @@ def timing(workers: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", default=SEED)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--only", nargs="*", help="rulesets (or opponents) to measure")
-    parser.add_argument("--skip-same", action="store_true", help="leave out matches where the settings are the fixed ones")
+    parser.add_argument(
+        "--skip-same", action="store_true", help="leave out matches where the settings are the fixed ones"
+    )
     parser.add_argument("--timing-only", action="store_true")
     args = parser.parse_args()
     if not args.timing_only:
@@ -120,12 +130,14 @@ def main() -> None:
                 continue
             settings = gr.tune(rules, workers=args.workers).settings
             if args.skip_same and opponent == "tracker" and settings == FIXED:
-                print(f"{name:22} {opponent:12} {str(settings):58} the same player: 50% less draws")
+                print(f"{name:22} {opponent:12} {settings!s:58} the same player: 50% less draws")
                 continue
             started = time.perf_counter()
-            wins, lost, games = match(rules, opponent, args.games, f"{args.seed}:{name}:{opponent}", args.workers)
+            wins, lost, games = match(
+                rules, opponent, args.games, f"{args.seed}:{name}:{opponent}", args.workers
+            )
             print(
-                f"{name:22} {opponent:12} {str(settings):58} {cell(wins, games)}"
+                f"{name:22} {opponent:12} {settings!s:58} {cell(wins, games)}"
                 f"  [{wins}-{lost}, {games - wins - lost} drawn; {time.perf_counter() - started:.0f} s]",
                 flush=True,
             )

@@ -73,10 +73,15 @@ def test_openspiels_cpp_search_bots_crash_as_the_docs_say(bot: str) -> None:
     page = " ".join((ROOT / "docs" / "rl.rst").read_text().split())
     if int(version("open_spiel").split(".")[0]) >= 2:
         assert -signal.SIGSEGV == done.returncode, (done.returncode, done.stdout, done.stderr[-500:])
-        assert "``pyspiel.MCTSBot`` and ``pyspiel.ISMCTSBot`` crash the interpreter (a segmentation fault)" in page
+        assert (
+            "``pyspiel.MCTSBot`` and ``pyspiel.ISMCTSBot`` crash the interpreter (a segmentation fault)"
+            in page
+        )
     elif bot == "cpp-mcts":
         assert (0, "legal") == (done.returncode, done.stdout.strip()), done.stderr[-500:]
         assert "the C++ ``MCTSBot`` runs, searching the real hidden cards" in page
     else:
-        assert done.returncode == 1 and "ResampleFromInfostate() not implemented" in done.stderr, done.stderr[-500:]
+        assert done.returncode == 1 and "ResampleFromInfostate() not implemented" in done.stderr, done.stderr[
+            -500:
+        ]
         assert "``SpielError: ResampleFromInfostate() not implemented``" in page

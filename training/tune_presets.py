@@ -24,7 +24,9 @@ OUT = Path(__file__).resolve().parent.parent / "src" / "ginrummy" / "bots" / "da
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--workers", type=int, default=default_workers())
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()

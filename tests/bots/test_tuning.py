@@ -72,11 +72,17 @@ def test_settings_round_trip_through_their_data(
     ("data", "message"),
     [
         ({"knock_threshold": "nan"}, "expected the fields"),
-        ({**FIXED.as_data(), "potential_weight": -1}, "'potential_weight' must be a finite number of at least 0 \\(got -1\\)"),
+        (
+            {**FIXED.as_data(), "potential_weight": -1},
+            "'potential_weight' must be a finite number of at least 0 \\(got -1\\)",
+        ),
         ({**FIXED.as_data(), "danger_weight": "8"}, "'danger_weight' must be a number"),
         ({**FIXED.as_data(), "take_margin": math.inf}, "'take_margin' must be a finite number"),
         ([1, 2], "expected the fields"),
-        ({**FIXED.as_data(), "wait_below_stock": 32}, "'wait_below_stock' must be an integer from 0 to 31 \\(got 32\\)"),
+        (
+            {**FIXED.as_data(), "wait_below_stock": 32},
+            "'wait_below_stock' must be an integer from 0 to 31 \\(got 32\\)",
+        ),
         ({**FIXED.as_data(), "wait_below_stock": 2.5}, "'wait_below_stock' must be an integer"),
         ({k: v for k, v in FIXED.as_data().items() if k != "wait_below_stock"}, "expected the fields"),
     ],
@@ -90,7 +96,12 @@ def test_bad_settings_data_is_refused_with_the_librarys_error(data: object, mess
 def test_settings_make_the_tracker_bot_they_describe() -> None:
     """``settings.bot(seed)`` is the tracker bot with those keyword arguments and seed."""
     bot = TrackerSettings(knock_threshold=math.inf, potential_weight=2.0, wait_below_stock=9).bot(seed=7)
-    assert (bot.seed, bot.knock_threshold, bot.potential_weight, bot.wait_below_stock) == (7, math.inf, 2.0, 9)
+    assert (bot.seed, bot.knock_threshold, bot.potential_weight, bot.wait_below_stock) == (
+        7,
+        math.inf,
+        2.0,
+        9,
+    )
     assert (bot.danger_weight, bot.take_margin) == (FIXED.danger_weight, FIXED.take_margin)
 
 
@@ -110,7 +121,9 @@ def test_a_bot_that_waits_below_a_stock_size_knocks_only_above_it(rules: gr.Rule
                 action = bots[player].act(state.view(player))
                 left = len(state.stock)
                 if isinstance(action, gr.Knock) and state.rules.knock_limit and left > rules.dead_hand_stock:
-                    melded = gr.deadwood(gr.Hand.from_mask(state.hand(player).mask & ~action.card.mask), rules)
+                    melded = gr.deadwood(
+                        gr.Hand.from_mask(state.hand(player).mask & ~action.card.mask), rules
+                    )
                     if melded and left < 20:
                         late[stock] += 1
                         assert stock == 0, f"knocked with {melded} deadwood and {left} cards in the stock"
@@ -164,7 +177,9 @@ def test_a_candidates_score_is_its_result_less_the_fixed_settings_on_the_same_de
     """The race scores a candidate by its result less the fixed settings' on each deal against
     the same opponent (so the camper bot's strength cancels)."""
     tuning = race(gr.EAAI, stages=(8,), candidates=(WAIT,), seed="paired")
-    expected = [play_deal(gr.EAAI, WAIT, "paired", i) - play_deal(gr.EAAI, FIXED, "paired", i) for i in range(8)]
+    expected = [
+        play_deal(gr.EAAI, WAIT, "paired", i) - play_deal(gr.EAAI, FIXED, "paired", i) for i in range(8)
+    ]
     assert tuning.scores[0].mean == pytest.approx(math.fsum(expected) / 8)
 
 
@@ -194,7 +209,12 @@ def test_tuning_reports_its_progress_in_deals() -> None:
     """The progress callback counts deals up to the planned total: every candidate at the first
     stage, the better half at the next."""
     calls: list[tuple[int, int]] = []
-    race(gr.PAGAT, stages=(3, 3), candidates=CANDIDATES[:5], progress=lambda done, total: calls.append((done, total)))
+    race(
+        gr.PAGAT,
+        stages=(3, 3),
+        candidates=CANDIDATES[:5],
+        progress=lambda done, total: calls.append((done, total)),
+    )
     planned = 4 * 3 + 2 * 3 + 3 + 3  # the candidates' deals, and the fixed settings' at each stage
     assert calls[-1] == (planned, planned)
     assert [done for done, _ in calls] == sorted(done for done, _ in calls)
@@ -266,7 +286,9 @@ def _corrupt(path: Path, how: str) -> None:
     elif how == "foreign":
         path.write_text(json.dumps({**document, "rules": tuned_store.rules_content(gr.OKLAHOMA)}))
     elif how == "bad settings":
-        path.write_text(json.dumps({**document, "settings": {**document["settings"], "potential_weight": -3}}))
+        path.write_text(
+            json.dumps({**document, "settings": {**document["settings"], "potential_weight": -3}})
+        )
     elif how == "not an object":
         path.write_text("[]")
     else:  # pragma: no cover
@@ -274,7 +296,9 @@ def _corrupt(path: Path, how: str) -> None:
 
 
 @pytest.mark.parametrize("how", ["garbage", "stale", "foreign", "bad settings", "not an object"])
-def test_a_corrupt_foreign_or_stale_cache_file_is_ignored_and_rebuilt_with_a_warning(cache: Path, how: str) -> None:
+def test_a_corrupt_foreign_or_stale_cache_file_is_ignored_and_rebuilt_with_a_warning(
+    cache: Path, how: str
+) -> None:
     """A cache file that cannot be trusted is never used: the settings are tuned again, with a
     :class:`gr.CacheWarning` saying why, and the file is replaced by a valid one."""
     house = gr.PAGAT.evolve(name="house", undercut_bonus=17)
@@ -374,7 +398,10 @@ def test_simulations_seat_the_adaptive_bot_by_default_and_tracker_when_asked() -
     assert ("adaptive", "adaptive") == default.bots
     assert default.tally.counts != fixed.tally.counts
     same = gr.simulate(gr.PAGAT, rounds=30, seed=4)
-    assert same.tally.counts == gr.simulate(gr.PAGAT, rounds=30, seed=4, bots=("tracker", "tracker")).tally.counts
+    assert (
+        same.tally.counts
+        == gr.simulate(gr.PAGAT, rounds=30, seed=4, bots=("tracker", "tracker")).tally.counts
+    )
 
 
 def test_the_ladder_names_the_adaptive_bot_and_rates_it_in_other_processes() -> None:

@@ -286,8 +286,7 @@ def test_hint_shows_the_moves_ranked_with_reasons_within_80_columns(
     said = re.sub(r"\(expected [^)]*\)", "(expected)", " ".join(line.strip() for line in lines))
     assert (
         "suggested: take the top discard [t] (expected): the top discard Ts makes [Td Th Ts]; "
-        "the opponent sees what you take"
-        in said
+        "the opponent sees what you take" in said
     )
     assert "or: draw from the stock [s] (expected): the top discard Ts makes [Td Th Ts]; " in said
     assert "you take Ts" in said

@@ -15,7 +15,9 @@ def test_tune_prints_each_rulesets_settings_and_where_they_came_from() -> None:
     assert 0 == result.returncode, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0].startswith("pagat: knocks when worth -5 points or more")
-    assert lines[1].startswith("eaai: knocks when worth -5 points or more while the stock holds 25 cards, then waits")
+    assert lines[1].startswith(
+        "eaai: knocks when worth -5 points or more while the stock holds 25 cards, then waits"
+    )
     assert all("(shipped), 1050 deals" in line for line in lines)
 
 

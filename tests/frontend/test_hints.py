@@ -93,10 +93,11 @@ def test_a_hint_explains_a_take_that_makes_a_meld_and_a_discard_that_breaks_none
     ]
     assert (
         f"suggested: take the top discard [t] {points[0]}: the top discard Ts makes [Td Th Ts]; "
-        "the opponent sees what you take"
-        == lines[0]
+        "the opponent sees what you take" == lines[0]
     )
-    assert lines[1].startswith(f"or: draw from the stock [s] {points[1]}: the top discard Ts makes [Td Th Ts]; ")
+    assert lines[1].startswith(
+        f"or: draw from the stock [s] {points[1]}: the top discard Ts makes [Td Th Ts]; "
+    )
     assert lines[1].endswith(" unseen cards would meld with your hand")
 
 

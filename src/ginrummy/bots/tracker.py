@@ -23,8 +23,8 @@ It sees only its :class:`~ginrummy.PlayerView` and reads it through a
   spread, and knocks when the average result, box bonus included, is at least
   its ``knock_threshold`` (:data:`KNOCK_THRESHOLD` by default) and the stock holds at least
   ``wait_below_stock`` cards (0 by default: any stock); when the stock is so short that not
-  knocking ends the round as a dead hand, it knocks whenever that average is positive. Its spread is the optimal arrangement that accepts the fewest of the cards the
-  opponent may hold.
+  knocking ends the round as a dead hand, it knocks whenever that average is positive. Its
+  spread is the optimal arrangement that accepts the fewest of the cards the opponent may hold.
 - **Layoffs.** It follows the jointly optimal plan of :func:`~ginrummy.best_layoffs`.
 
 Its only randomness (the sampled hands) comes from its seed and the view, so a bot with a

@@ -33,7 +33,9 @@ from ginrummy.validators import check_int, check_number
 __all__ = ["CANDIDATES", "FIXED", "KNOCK_POLICIES", "TrackerSettings"]
 
 
-def _number(low: float | None, *, finite: bool = True) -> Callable[[object, attrs.Attribute[float], object], None]:
+def _number(
+    low: float | None, *, finite: bool = True
+) -> Callable[[object, attrs.Attribute[float], object], None]:
     """An attrs validator: a number (not a bool) of at least ``low``; infinite only if not
     ``finite``."""
 
@@ -67,11 +69,14 @@ class TrackerSettings:
     knock_threshold: float = attrs.field(default=KNOCK_THRESHOLD, validator=_number(None, finite=False))
     """The least average knock result for which it knocks (:data:`~ginrummy.bots.tracker.KNOCK_THRESHOLD`)."""
     potential_weight: float = attrs.field(default=POTENTIAL_WEIGHT, validator=_number(0.0))
-    """Draws' worth of meld potential a hand is credited with (:data:`~ginrummy.bots.tracker.POTENTIAL_WEIGHT`)."""
+    """Draws' worth of meld potential a hand is credited with
+    (:data:`~ginrummy.bots.tracker.POTENTIAL_WEIGHT`)."""
     danger_weight: float = attrs.field(default=DANGER_WEIGHT, validator=_number(0.0))
-    """Points a discard is charged per unit of chance the opponent melds it (:data:`~ginrummy.bots.tracker.DANGER_WEIGHT`)."""
+    """Points a discard is charged per unit of chance the opponent melds it
+    (:data:`~ginrummy.bots.tracker.DANGER_WEIGHT`)."""
     take_margin: float = attrs.field(default=TAKE_MARGIN, validator=_number(None))
-    """How much better taking the top discard must be than drawing (:data:`~ginrummy.bots.tracker.TAKE_MARGIN`)."""
+    """How much better taking the top discard must be than drawing
+    (:data:`~ginrummy.bots.tracker.TAKE_MARGIN`)."""
     wait_below_stock: int = attrs.field(default=0, validator=_stock)
     """The stock size below which it knocks only for gin or before a dead hand (0: any size)."""
 
@@ -106,7 +111,9 @@ class TrackerSettings:
         """
         names = [field.name for field in attrs.fields(TrackerSettings)]
         if not isinstance(data, Mapping) or sorted(data) != sorted(names):
-            raise GinRummyError(f"invalid tracker settings {data!r:.200}: expected the fields {', '.join(names)}")
+            raise GinRummyError(
+                f"invalid tracker settings {data!r:.200}: expected the fields {', '.join(names)}"
+            )
         values = {name: _number_value(data[name]) for name in names}
         return cls(**values)  # type: ignore[arg-type]
 
@@ -142,7 +149,11 @@ def _number_value(value: object) -> object:
 FIXED: Final = TrackerSettings()
 """The tracker bot's own defaults: what ``'tracker'`` plays under every ruleset."""
 
-KNOCK_POLICIES: Final[tuple[tuple[float, int], ...]] = ((KNOCK_THRESHOLD, 0), (KNOCK_THRESHOLD, 25), (math.inf, 0))
+KNOCK_POLICIES: Final[tuple[tuple[float, int], ...]] = (
+    (KNOCK_THRESHOLD, 0),
+    (KNOCK_THRESHOLD, 25),
+    (math.inf, 0),
+)
 """The knock policies tuning tries, as ``(knock_threshold, wait_below_stock)``: knock when the
 knock pays (the fixed policy); knock when it pays while the stock holds 25 cards or more,
 then wait for gin; wait for gin at any stock size."""

@@ -124,14 +124,18 @@ def rules_content(rules: Ruleset) -> dict[str, object]:
     (10, False)
     """
     return {
-        field.name: _plain(getattr(rules, field.name)) for field in attrs.fields(Ruleset) if field.name != "name"
+        field.name: _plain(getattr(rules, field.name))
+        for field in attrs.fields(Ruleset)
+        if field.name != "name"
     }
 
 
 def rules_key(rules: Ruleset) -> str:
     """A ruleset's key: the SHA-256 of its content (:func:`rules_content`) with the tuning's
     format, in hexadecimal. Equal rules under other names have the same key."""
-    text = json.dumps([CACHE_FORMAT, CACHE_VERSION, rules_content(rules)], sort_keys=True, separators=(",", ":"))
+    text = json.dumps(
+        [CACHE_FORMAT, CACHE_VERSION, rules_content(rules)], sort_keys=True, separators=(",", ":")
+    )
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -197,7 +201,9 @@ def _settings_in(document: object, rules: Ruleset, *, library: bool) -> tuple[Tr
 @functools.cache
 def shipped() -> Mapping[str, Mapping[str, object]]:
     """The shipped tuning documents of the presets (``bots/data/tuned.json``), by key."""
-    text = resources.files("ginrummy.bots").joinpath("data").joinpath(SHIPPED_FILE).read_text(encoding="utf-8")
+    text = (
+        resources.files("ginrummy.bots").joinpath("data").joinpath(SHIPPED_FILE).read_text(encoding="utf-8")
+    )
     document = json.loads(text)
     if document.get("format") != CACHE_FORMAT or document.get("version") != CACHE_VERSION:
         raise GinRummyError(f"invalid shipped tuning file {SHIPPED_FILE!r}: unknown format")
@@ -221,7 +227,9 @@ def _read_cache(path: Path, rules: Ruleset) -> tuple[TrackerSettings, int] | Non
         return _settings_in(json.loads(data), rules, library=True)
     except (GinRummyError, ValueError, RecursionError) as exc:  # json's errors are ValueErrors
         warnings.warn(
-            f"ignoring the tuning cache file {str(path)!r} and tuning again: {exc}", CacheWarning, stacklevel=4
+            f"ignoring the tuning cache file {str(path)!r} and tuning again: {exc}",
+            CacheWarning,
+            stacklevel=4,
         )
         return None
 
@@ -241,7 +249,9 @@ def _write_cache(path: Path, document: dict[str, object]) -> None:
             Path(temporary).unlink(missing_ok=True)
             raise
     except OSError as exc:
-        warnings.warn(f"could not write the tuning cache file {str(path)!r}: {exc}", CacheWarning, stacklevel=4)
+        warnings.warn(
+            f"could not write the tuning cache file {str(path)!r}: {exc}", CacheWarning, stacklevel=4
+        )
 
 
 def known(rules: Ruleset) -> Tuned | None:

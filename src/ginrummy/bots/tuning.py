@@ -82,7 +82,6 @@ CHUNK: Final = 25
 POOL: Final[tuple[str, ...]] = ("tracker", "camper")
 """The opponents a candidate is scored against, by pairs of deals in turn: the tracker bot with
 its fixed settings, and the camper bot (:class:`~ginrummy.bots.camper.CamperBot`)."""
-"""Deals per job handed to a worker process."""
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(done, total)`` in deals as the tuning goes."""
@@ -168,7 +167,9 @@ def play_deal(rules: Ruleset, settings: TrackerSettings, seed: int | str, index:
     return total / 2
 
 
-def _play_chunk(rules: Ruleset, settings: TrackerSettings, seed: int | str, start: int, stop: int) -> list[float]:
+def _play_chunk(
+    rules: Ruleset, settings: TrackerSettings, seed: int | str, start: int, stop: int
+) -> list[float]:
     return [play_deal(rules, settings, seed, index) for index in range(start, stop)]
 
 
@@ -239,7 +240,8 @@ def race(
                 if candidate == FIXED:
                     baseline.extend(chunk)
                 else:
-                    values[candidate].extend(value - base for value, base in zip(chunk, baseline[lo:hi]))
+                    paired = zip(chunk, baseline[lo:hi], strict=True)
+                    values[candidate].extend(value - base for value, base in paired)
                 done += hi - lo
                 if progress is not None:
                     progress(done, total)
@@ -286,7 +288,7 @@ def _run(
             yield job, _play_chunk(rules, job[0], seed, job[1], job[2])
         return
     futures = [pool.submit(_play_chunk, rules, c, seed, lo, hi) for c, lo, hi in jobs]
-    for job, future in zip(jobs, futures):
+    for job, future in zip(jobs, futures, strict=True):
         yield job, future.result()
 
 

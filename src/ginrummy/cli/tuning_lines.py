@@ -22,7 +22,7 @@ from ginrummy.cli.progress import ProgressLine
 from ginrummy.plurals import counted
 from ginrummy.rules import Ruleset
 
-__all__ = ["add_fixed_option", "add_tune_command", "adaptive_lines", "prepare", "seated", "tune_text"]
+__all__ = ["adaptive_lines", "add_fixed_option", "add_tune_command", "prepare", "seated", "tune_text"]
 
 WIDTH = 80
 """The width of the lines about the adaptive bot, as the listings'."""
@@ -87,7 +87,10 @@ def adaptive_lines(rulesets: Sequence[Ruleset], bots: Sequence[str]) -> list[str
     play)."""
     if not any(is_adaptive(bot) for bot in bots):
         return []
-    lines = ["adaptive: the tracker bot with the settings tuned for each ruleset", "(--fixed: its fixed ones):"]
+    lines = [
+        "adaptive: the tracker bot with the settings tuned for each ruleset",
+        "(--fixed: its fixed ones):",
+    ]
     for rules in rulesets:
         found = known(rules)
         text = f"{rules.name}: {found if found is not None else 'not tuned'}"
@@ -119,10 +122,14 @@ def tune_text(rules: Ruleset, found: Tuned) -> str:
     lines = [f"{rules.name}: {found}, {counted(found.deals, 'deal')}"]
     tuning = found.tuning
     if tuning is not None:
-        lines.append(f"  tuned in {tuning.seconds:.0f} s; each candidate's points a round against the fixed settings:")
+        lines.append(
+            f"  tuned in {tuning.seconds:.0f} s; each candidate's points a round against the fixed settings:"
+        )
         for score in tuning.scores:
             over = counted(score.deals, "deal")
-            lines.append(f"    {score.mean:+6.2f} ± {MARGIN * score.error:4.2f} over {over:>10}  {score.settings}")
+            lines.append(
+                f"    {score.mean:+6.2f} ± {MARGIN * score.error:4.2f} over {over:>10}  {score.settings}"
+            )
     return "\n".join(lines)
 
 

@@ -391,7 +391,9 @@ def review_text(found: RoundReview, *, you: str = "you", width: int = 80) -> str
             text = f"{d.number + 1}. {chosen}: the only move weighed"
         elif d.best == d.choice or d.lost <= 0:
             mine = next(j for j in d.candidates if j.action == d.choice)
-            text = f"{d.number + 1}. {chosen}: the best weighed, expected points {mine.points:+.1f}: {d.label}"
+            text = (
+                f"{d.number + 1}. {chosen}: the best weighed, expected points {mine.points:+.1f}: {d.label}"
+            )
         else:
             text = (
                 f"{d.number + 1}. {chosen}: better {_in_words(d.best)}, points lost {d.lost:.1f} "
