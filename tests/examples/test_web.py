@@ -480,5 +480,9 @@ def test_a_dropped_table_archives_its_game_and_its_deal_log(tmp_path: Path) -> N
         app.state.hub._drop(table)
     game = gr.loads((tmp_path / f"{table.game_id}.json").read_text(encoding="utf-8"))
     deals = frontend.read_deal_log((tmp_path / f"{table.game_id}.deals").read_text(encoding="utf-8"))
-    assert game == table.game and table.session.deals == deals
+    # the bot (to act first) may still move after the table is archived: the archive is the
+    # game as it was then, so the table's game goes on from it
+    assert (game.rules, game.seed) == (table.game.rules, table.game.seed)
+    assert game.actions == table.game.actions[: len(game.actions)]
+    assert table.session.deals == deals
     assert frame["deal"]["commitment"] == deals[-1].commitment and not deals[-1].revealed
