@@ -31,7 +31,8 @@ The luck of the round, worked out once the round is over (both hands are then sh
 >>> game = gr.Game.new(gr.PAGAT, seed=3, dealer=0)
 >>> bots = (gr.GreedyBot(), gr.TrackerBot(seed=1))
 >>> while not game.results:
-...     game = game.apply(bots[game.to_act].act(game.round.view(game.to_act)), player=game.to_act)
+...     seat = game.to_act
+...     game = game.apply(bots[seat].act(game.round.view(seat)), player=seat)
 >>> found = review(game, 0, worlds=2)
 >>> found.player, found.round_number, {d.label for d in found.decisions} <= set(LABELS)
 (0, 1, True)
@@ -122,8 +123,8 @@ class DecisionReview:
     """One decision of the reviewed player.
 
     >>> import ginrummy as gr
-    >>> d = DecisionReview(number=3, choice=gr.Discard("Kh"), best=gr.Discard("Kh"), candidates=(),
-    ...     lost=0.0, lost_low=0.0, lost_high=0.0, label="fine")
+    >>> d = DecisionReview(number=3, choice=gr.Discard("Kh"), best=gr.Discard("Kh"),
+    ...     candidates=(), lost=0.0, lost_low=0.0, lost_high=0.0, label="fine")
     >>> d.label
     'fine'
     """
@@ -152,8 +153,8 @@ class DecisionReview:
 class RoundReview:
     """A round reviewed for one player (:func:`review`).
 
-    >>> RoundReview(round_number=1, player=0, decisions=(), points=14.0, reference_points=20.0,
-    ...     draw_luck=(1.5, -2.0), worlds=16).lost
+    >>> RoundReview(round_number=1, player=0, decisions=(), points=14.0,
+    ...     reference_points=20.0, draw_luck=(1.5, -2.0), worlds=16).lost
     0
     """
 
@@ -319,7 +320,8 @@ def review(
     >>> game = gr.Game.new(gr.PAGAT, seed=3, dealer=0)
     >>> bots = (gr.GreedyBot(), gr.TrackerBot(seed=1))
     >>> while not game.results:
-    ...     game = game.apply(bots[game.to_act].act(game.round.view(game.to_act)), player=game.to_act)
+    ...     seat = game.to_act
+    ...     game = game.apply(bots[seat].act(game.round.view(seat)), player=seat)
     >>> found = review(game, 0, worlds=1)
     >>> found.points, [d.number for d in found.decisions][:3]
     (-23.0, [2, 3, 6])
@@ -361,7 +363,8 @@ def review_text(found: RoundReview, *, you: str = "you", width: int = 80) -> str
     >>> game = gr.Game.new(gr.PAGAT, seed=3, dealer=0)
     >>> bots = (gr.GreedyBot(), gr.TrackerBot(seed=1))
     >>> while not game.results:
-    ...     game = game.apply(bots[game.to_act].act(game.round.view(game.to_act)), player=game.to_act)
+    ...     seat = game.to_act
+    ...     game = game.apply(bots[seat].act(game.round.view(seat)), player=seat)
     >>> print(review_text(review(game, 0, worlds=2)).splitlines()[0])
     round 1 reviewed for you: 2 worlds drawn from your view at each decision
     """
