@@ -53,7 +53,7 @@ from ginrummy.bots.montecarlo import MonteCarloBot
 from ginrummy.bots.tracker import TrackerBot
 from ginrummy.cards import Card, Hand
 from ginrummy.errors import GinRummyError
-from ginrummy.frontend.words import describe_action
+from ginrummy.frontend.words import describe_move
 from ginrummy.melding.partition import best_discards, best_melds
 from ginrummy.melds import Meld
 from ginrummy.play.round import PlayerView
@@ -129,9 +129,8 @@ class Hint:
         lines = []
         for rank, candidate in enumerate(self.candidates[:shown]):
             head = "suggested" if rank == 0 else "or"
-            words = describe_action(candidate.action, 0, 0).removeprefix("you ")
             points = "" if candidate.points is None else f" ({_expected(candidate)})"
-            lines.append(f"{head}: {words} [{candidate.action}]{points}: {'; '.join(candidate.reasons)}")
+            lines.append(f"{head}: {describe_move(candidate.action)}{points}: {'; '.join(candidate.reasons)}")
         return lines
 
 

@@ -51,7 +51,7 @@ from ginrummy.bots.card_counting import CardCounter
 from ginrummy.bots.montecarlo import MonteCarloBot
 from ginrummy.cards import Hand
 from ginrummy.errors import GinRummyError
-from ginrummy.frontend.words import describe_action
+from ginrummy.frontend.words import describe_move
 from ginrummy.melding.partition import best_discard
 from ginrummy.play.game import Game, GameRecord
 from ginrummy.play.round import PlayerView, Round
@@ -389,7 +389,7 @@ def review_text(found: RoundReview, *, you: str = "you", width: int = 80) -> str
     for line in head:
         lines += textwrap.wrap(line, width, subsequent_indent="  ")
     for d in found.decisions:
-        chosen = _in_words(d.choice)
+        chosen = describe_move(d.choice)
         if len(d.candidates) == 1:
             text = f"{d.number + 1}. {chosen}: the only move weighed"
         elif d.best == d.choice or d.lost <= 0:
@@ -399,13 +399,8 @@ def review_text(found: RoundReview, *, you: str = "you", width: int = 80) -> str
             )
         else:
             text = (
-                f"{d.number + 1}. {chosen}: better {_in_words(d.best)}, points lost {d.lost:.1f} "
+                f"{d.number + 1}. {chosen}: better {describe_move(d.best)}, points lost {d.lost:.1f} "
                 f"({d.lost_low:.1f} to {d.lost_high:.1f}): {d.label}"
             )
         lines += textwrap.wrap(text, width, subsequent_indent="     ")
     return "\n".join(lines)
-
-
-def _in_words(action: Action) -> str:
-    """A move as a player says it, with its notation in brackets: ``discard Jh [d Jh]``."""
-    return f"{describe_action(action, 0, 0).removeprefix('you ')} [{action}]"

@@ -50,6 +50,7 @@ __all__ = [
     "describe_action",
     "describe_event",
     "describe_game_result",
+    "describe_move",
     "describe_result",
     "explain_points",
 ]
@@ -145,6 +146,17 @@ def describe_action(
     if isinstance(action, EndLayoffs):
         return f"{who} {side.verb(actor, 'end', 'ends')} the layoffs"
     return f"{who}: {action}"  # pragma: no cover - every action class is above
+
+
+def describe_move(action: Action) -> str:
+    """A move as a player names it to themselves, with its notation in brackets (what a
+    terminal player types): how hints and reviews list moves.
+
+    >>> import ginrummy as gr
+    >>> describe_move(gr.TakeDiscard()), describe_move(gr.Discard("Jh"))
+    ('take the top discard [t]', 'discard Jh [d Jh]')
+    """
+    return f"{describe_action(action, 0, 0).removeprefix('you ')} [{action}]"
 
 
 def _spread(melds: tuple[Meld, ...] | None, side: Side) -> str:
